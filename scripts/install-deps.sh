@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages EdgeKernelBench needs to build, run and test.
+# Idempotent: installs only what is missing. Needs root (or sudo).
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build clang lld pkg-config
+  libhalide14-0-dev                    # the unified IR: Halide 14 (headers, libHalide14, autoschedulers)
+  ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo   # OpenCL loader + PoCL (OpenCL on the CPU)
+  nlohmann-json3-dev libsqlite3-dev sqlite3
+  libgtest-dev libgmock-dev libbenchmark-dev
+  python3-torch python3-numpy          # PyTorch: the source of truth for suite verification
+  util-linux                           # setpriv, unshare
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+$SUDO apt-get update -q
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${missing[@]}"

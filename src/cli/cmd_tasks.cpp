@@ -1,0 +1,120 @@
+// ekb tasks list | show
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/table.h"
+#include "common/files.h"
+#include "common/paths.h"
+#include "suite/suite.h"
+
+namespace ekb {
+
+using nlohmann::json;
+
+namespace {
+
+std::string dtypes_of(const Task &t) {
+    std::string s;
+    for (const auto *set : {&t.inputs, &t.outputs}) {
+        for (const auto &x : *set) {
+            std::string n = dtype_name(x.dtype);
+            if (s.find(n) == std::string::npos) s += (s.empty() ? "" : ",") + n;
+        }
+    }
+    return s;
+}
+
+json tensor_json(const Task &t, const TensorSpec &x, bool input) {
+    json j = {{"name", x.name}, {"dtype", dtype_name(x.dtype)}, {"shape", x.shape}};
+    if (input) j["range"] = {x.range_lo, x.range_hi};
+    return j;
+}
+
+// What a prompt may contain about a task: never a held-out instance.
+json visible_task_json(const Task &t) {
+    json insts = json::array();
+    for (const Instance *i : t.visible_instances()) {
+        json shapes;
+        for (const auto *set : {&t.inputs, &t.outputs}) {
+            for (const auto &x : *set) shapes[x.name] = t.shape(x, *i);
+        }
+        insts.push_back({{"name", i->name}, {"dims", i->dims}, {"shapes", shapes}});
+    }
+    json ins = json::array(), outs = json::array(), tol;
+    for (const auto &x : t.inputs) ins.push_back(tensor_json(t, x, true));
+    for (const auto &x : t.outputs) {
+        outs.push_back(tensor_json(t, x, false));
+        tol[x.name] = {{"atol", t.tolerance.at(x.name).atol}, {"rtol", t.tolerance.at(x.name).rtol}};
+    }
+    return {{"id", t.id}, {"title", t.title}, {"tier", t.tier}, {"domain", t.domain}, {"tags", t.tags},
+            {"provenance", t.provenance}, {"description", t.description}, {"dims", t.dims}, {"inputs", ins},
+            {"outputs", outs}, {"tolerance", tol}, {"visible_instances", insts},
+            {"heldout_instances", t.instances.size() - t.visible_instances().size()},
+            {"reference_py", read_file(t.reference_path())}, {"algorithm_h", read_file(t.algorithm_path())}};
+}
+
+}  // namespace
+
+int cmd_tasks(const std::vector<std::string> &argv) {
+    Args a(argv, {"json"}, {"suite"});
+    if (a.positional().empty()) throw UsageError("expected 'list' or 'show <id>'");
+    Suite suite = Suite::load(a.get_or("suite", (ekb_home() / "suite").string()));
+    const std::string &what = a.positional()[0];
+    if (what == "list") {
+        if (a.flag("json")) {
+            json arr = json::array();
+            for (const auto &t : suite.tasks()) {
+                arr.push_back({{"id", t.id}, {"title", t.title}, {"tier", t.tier}, {"domain", t.domain}, {"tags", t.tags},
+                               {"dtypes", dtypes_of(t)}, {"visible_instances", t.visible_instances().size()},
+                               {"heldout_instances", t.instances.size() - t.visible_instances().size()},
+                               {"content_hash", t.content_hash}});
+            }
+            std::cout << arr.dump(2) << "\n";
+            return 0;
+        }
+        TextTable table({"id", "tier", "domain", "dtype", "visible", "held-out", "title"});
+        for (const auto &t : suite.tasks()) {
+            table.add({t.id, t.tier, t.domain, dtypes_of(t), std::to_string(t.visible_instances().size()),
+                       std::to_string(t.instances.size() - t.visible_instances().size()), t.title});
+        }
+        std::cout << table.render() << suite.tasks().size() << " tasks (suite " << suite.content_hash().substr(0, 12)
+                  << ")\n";
+        return 0;
+    }
+    if (what == "show") {
+        if (a.positional().size() != 2) throw UsageError("expected 'show <id>'");
+        const Task *t = suite.find(a.positional()[1]);
+        if (!t) throw UsageError("no task '" + a.positional()[1] + "' in " + suite.root().string());
+        json j = visible_task_json(*t);
+        if (a.flag("json")) {
+            std::cout << j.dump(2) << "\n";
+            return 0;
+        }
+        std::cout << "# " << t->id << " — " << t->title << "\n"
+                  << "tier " << t->tier << ", domain " << t->domain << ", provenance: " << t->provenance << "\n\n"
+                  << t->description << "\n\n";
+        std::cout << "inputs:\n";
+        for (const auto &x : j["inputs"]) {
+            std::cout << "  " << x["name"].get<std::string>() << ": " << x["dtype"].get<std::string>() << " "
+                      << x["shape"].dump() << ", values in " << x["range"].dump() << "\n";
+        }
+        std::cout << "outputs:\n";
+        for (const auto &x : j["outputs"]) {
+            const auto &tol = j["tolerance"][x["name"].get<std::string>()];
+            std::cout << "  " << x["name"].get<std::string>() << ": " << x["dtype"].get<std::string>() << " "
+                      << x["shape"].dump() << ", tolerance atol " << tol["atol"] << " rtol " << tol["rtol"] << "\n";
+        }
+        std::cout << "visible instances (" << j["heldout_instances"] << " more are held out):\n";
+        for (const auto &i : j["visible_instances"]) {
+            std::cout << "  " << i["name"].get<std::string>() << ": " << i["dims"].dump() << "\n";
+        }
+        std::cout << "\n## PyTorch reference (reference.py)\n\n" << j["reference_py"].get<std::string>()
+                  << "\n## Halide reference algorithm (algorithm.h)\n\n" << j["algorithm_h"].get<std::string>();
+        return 0;
+    }
+    throw UsageError("unknown 'tasks " + what + "' (list, show)");
+}
+
+}  // namespace ekb

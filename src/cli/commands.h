@@ -1,0 +1,12 @@
+// The ekb subcommands. Each returns the process exit code.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace ekb {
+
+int cmd_tasks(const std::vector<std::string> &args);
+int cmd_eval(const std::vector<std::string> &args);
+int cmd_probe(const std::vector<std::string> &args);
+
+}  // namespace ekb

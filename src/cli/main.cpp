@@ -1,0 +1,57 @@
+// ekb: EdgeKernelBench's command-line interface.
+#include <cstring>
+#include <iostream>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "common/paths.h"
+#include "suite/task.h"
+
+namespace {
+
+const char *k_usage = R"(ekb — EdgeKernelBench: are LLM-written kernels correct AND fast on edge backends?
+
+usage:
+  ekb tasks list [--json] [--suite DIR]          the tasks of the suite
+  ekb tasks show <id> [--json] [--suite DIR]     what a prompt would contain (visible instances only)
+  ekb eval --task <id> --backend <cpu|opencl|cuda> (--kernel <file> | --expert | --naive)
+           [--json] [--store FILE | --no-store] [--seed N] [--threads N] [--no-timing]
+           [--time-cap S] [--call-timeout S] [--compile-timeout S] [--suite DIR]
+                                                 compile, verify and time one kernel; store the record
+  ekb probe --backend <b>                         the device a backend runs on here
+  ekb version
+
+Environment: EKB_CACHE_DIR (cache), EKB_THREADS (threads), EKB_RESULTS (default store).
+)";
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        std::cout << k_usage;
+        return args.empty() ? 2 : 0;
+    }
+    std::string cmd = args[0];
+    args.erase(args.begin());
+    try {
+        if (cmd == "tasks") return ekb::cmd_tasks(args);
+        if (cmd == "eval") return ekb::cmd_eval(args);
+        if (cmd == "probe") return ekb::cmd_probe(args);
+        if (cmd == "version") {
+            std::cout << "ekb " << ekb::ekb_version() << "\n";
+            return 0;
+        }
+        std::cerr << "ekb: unknown command '" << cmd << "'\n\n" << k_usage;
+        return 2;
+    } catch (const ekb::UsageError &e) {
+        std::cerr << "ekb " << cmd << ": " << e.what() << "\n(see 'ekb --help')\n";
+        return 2;
+    } catch (const ekb::TaskError &e) {
+        std::cerr << "ekb: bad task: " << e.what() << "\n";
+        return 1;
+    } catch (const std::exception &e) {
+        std::cerr << "ekb: error: " << e.what() << "\n";
+        return 1;
+    }
+}

@@ -1,0 +1,87 @@
+#include "common/files.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace ekb {
+
+std::string read_file(const fs::path &path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + path.string());
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::string read_file_tail(const fs::path &path, size_t max_bytes) {
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    if (!in) return {};
+    auto size = static_cast<size_t>(in.tellg());
+    size_t start = size > max_bytes ? size - max_bytes : 0;
+    in.seekg(static_cast<std::streamoff>(start));
+    std::string out(size - start, '\0');
+    in.read(out.data(), static_cast<std::streamsize>(out.size()));
+    return out;
+}
+
+void write_file(const fs::path &path, std::string_view content) {
+    if (path.has_parent_path()) fs::create_directories(path.parent_path());
+    fs::path tmp = path;
+    tmp += ".tmp." + std::to_string(::getpid());
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) throw std::runtime_error("cannot write " + tmp.string());
+        out.write(content.data(), static_cast<std::streamsize>(content.size()));
+        if (!out) throw std::runtime_error("short write to " + tmp.string());
+    }
+    fs::rename(tmp, path);
+}
+
+TempDir::TempDir(const std::string &prefix, const fs::path &parent) {
+    fs::path base = parent;
+    if (base.empty()) {
+        const char *t = std::getenv("TMPDIR");
+        base = (t && *t) ? t : "/tmp";
+    }
+    fs::create_directories(base);
+    std::string tmpl = (base / (prefix + "XXXXXX")).string();
+    if (!::mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed under " + base.string());
+    path_ = tmpl;
+}
+
+TempDir::~TempDir() {
+    if (!keep_) {
+        std::error_code ec;
+        fs::remove_all(path_, ec);
+    }
+}
+
+FileLock::FileLock(const fs::path &path) {
+    fs::create_directories(path.parent_path());
+    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd_ < 0) throw std::runtime_error("cannot open lock file " + path.string());
+    while (::flock(fd_, LOCK_EX) != 0) {
+        if (errno != EINTR) throw std::runtime_error("flock failed on " + path.string());
+    }
+}
+
+FileLock::~FileLock() {
+    if (fd_ >= 0) {
+        ::flock(fd_, LOCK_UN);
+        ::close(fd_);
+    }
+}
+
+std::string clip(const std::string &text, size_t max_bytes) {
+    if (text.size() <= max_bytes) return text;
+    return text.substr(0, max_bytes) + "\n[... " + std::to_string(text.size() - max_bytes) +
+           " more bytes cut]";
+}
+
+}  // namespace ekb

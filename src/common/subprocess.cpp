@@ -1,0 +1,267 @@
+#include "common/subprocess.h"
+
+#include <fcntl.h>
+#include <grp.h>
+#include <sched.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <stdexcept>
+#include <thread>
+
+namespace ekb {
+
+double monotonic_seconds() {
+    timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+uid_t sandbox_uid() { return ::geteuid() == 0 ? 65534 : ::getuid(); }
+gid_t sandbox_gid() { return ::geteuid() == 0 ? 65534 : ::getgid(); }
+
+void hand_to_sandbox(const std::filesystem::path &dir) {
+    std::filesystem::create_directories(dir);
+    if (::geteuid() == 0) {
+        if (::chown(dir.c_str(), sandbox_uid(), sandbox_gid()) != 0) {
+            throw std::runtime_error("cannot chown " + dir.string() + ": " + strerror(errno));
+        }
+    }
+}
+
+namespace {
+
+int unshare_network() {
+    if (::geteuid() == 0) return ::unshare(CLONE_NEWNET);
+    return ::unshare(CLONE_NEWUSER | CLONE_NEWNET);
+}
+
+}  // namespace
+
+bool network_isolation_available() {
+    static int cached = -1;
+    if (cached < 0) {
+        pid_t pid = ::fork();
+        if (pid == 0) _exit(unshare_network() == 0 ? 0 : 1);
+        int status = 0;
+        ::waitpid(pid, &status, 0);
+        cached = (WIFEXITED(status) && WEXITSTATUS(status) == 0) ? 1 : 0;
+    }
+    return cached == 1;
+}
+
+std::string confinement_summary() {
+    std::string s = ::geteuid() == 0 ? "uid=nobody" : "uid=invoking-user";
+    s += network_isolation_available() ? " netns=private" : " netns=UNAVAILABLE(network not isolated)";
+    s += " rlimits=on pgroup-kill=on";
+    return s;
+}
+
+std::vector<std::string> base_env(const std::filesystem::path &home) {
+    return {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + home.string(),
+            "TMPDIR=" + home.string()};
+}
+
+std::string ExitInfo::describe() const {
+    char buf[160];
+    if (timed_out) {
+        snprintf(buf, sizeof(buf), "timed out after %.1f s (wall-clock limit)", wall_seconds);
+    } else if (signal != 0) {
+        const char *abbrev = sigabbrev_np(signal);
+        snprintf(buf, sizeof(buf), "killed by signal SIG%s (%s)", abbrev ? abbrev : "?",
+                 strsignal(signal));
+    } else {
+        snprintf(buf, sizeof(buf), "exited with status %d", exit_code);
+    }
+    return buf;
+}
+
+Process::Process(Process &&o) noexcept { *this = std::move(o); }
+
+Process &Process::operator=(Process &&o) noexcept {
+    if (this != &o) {
+        if (running()) { kill_group(); wait(5); }
+        pid_ = o.pid_; reaped_ = o.reaped_; start_ = o.start_; last_ = o.last_;
+        o.pid_ = -1;
+    }
+    return *this;
+}
+
+Process::~Process() {
+    if (running()) {
+        kill_group();
+        wait(5);
+    }
+}
+
+void Process::kill_group() {
+    if (pid_ > 0 && !reaped_) {
+        ::kill(-pid_, SIGKILL);
+        ::kill(pid_, SIGKILL);
+    }
+}
+
+ExitInfo Process::reap(int status, const ::rusage &ru) {
+    reaped_ = true;
+    last_.wall_seconds = monotonic_seconds() - start_;
+    last_.max_rss_kb = ru.ru_maxrss;
+    if (WIFEXITED(status)) {
+        last_.exit_code = WEXITSTATUS(status);
+    } else if (WIFSIGNALED(status)) {
+        last_.signal = WTERMSIG(status);
+    }
+    // Whatever the leader did, nothing of its group outlives it.
+    ::kill(-pid_, SIGKILL);
+    return last_;
+}
+
+bool Process::poll(ExitInfo &info) {
+    if (pid_ <= 0) return false;
+    if (reaped_) { info = last_; return true; }
+    int status = 0;
+    struct rusage ru{};
+    pid_t r = ::wait4(pid_, &status, WNOHANG, &ru);
+    if (r == pid_) {
+        info = reap(status, ru);
+        return true;
+    }
+    return false;
+}
+
+ExitInfo Process::wait(double timeout_seconds) {
+    ExitInfo info;
+    if (pid_ <= 0) return info;
+    if (reaped_) return last_;
+    double deadline = monotonic_seconds() + timeout_seconds;
+    int sleep_us = 200;
+    while (true) {
+        if (poll(info)) return info;
+        if (monotonic_seconds() >= deadline) {
+            kill_group();
+            int status = 0;
+            struct rusage ru{};
+            ::wait4(pid_, &status, 0, &ru);
+            info = reap(status, ru);
+            info.timed_out = true;
+            last_ = info;
+            return info;
+        }
+        std::this_thread::sleep_for(std::chrono::microseconds(sleep_us));
+        if (sleep_us < 5000) sleep_us *= 2;
+    }
+}
+
+Process Process::spawn(const SpawnSpec &spec) {
+    if (spec.argv.empty()) throw std::runtime_error("spawn: empty argv");
+    // Everything the child needs is prepared before fork: only async-signal-safe calls after.
+    std::vector<char *> argv, envp;
+    for (auto &a : spec.argv) argv.push_back(const_cast<char *>(a.c_str()));
+    argv.push_back(nullptr);
+    for (auto &e : spec.env) envp.push_back(const_cast<char *>(e.c_str()));
+    envp.push_back(nullptr);
+    std::string out = spec.stdout_path.empty() ? "/dev/null" : spec.stdout_path.string();
+    std::string err = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path.string();
+    std::string cwd = spec.cwd.string();
+    bool want_netns = spec.confine && network_isolation_available();
+    bool drop = spec.confine && ::geteuid() == 0;
+    uid_t uid = sandbox_uid();
+    gid_t gid = sandbox_gid();
+
+    int errpipe[2];
+    if (::pipe2(errpipe, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
+
+    Process p;
+    p.start_ = monotonic_seconds();
+    pid_t pid = ::fork();
+    if (pid < 0) {
+        ::close(errpipe[0]); ::close(errpipe[1]);
+        throw std::runtime_error(std::string("fork failed: ") + strerror(errno));
+    }
+    if (pid == 0) {
+        auto fail = [&](const char *what) {
+            int e = errno;
+            (void)!::write(errpipe[1], what, strlen(what));
+            (void)!::write(errpipe[1], ": ", 2);
+            const char *m = strerror(e);
+            (void)!::write(errpipe[1], m, strlen(m));
+            _exit(127);
+        };
+        ::setpgid(0, 0);
+        // Pass fds: first move them out of the way, then to 3, 4, ...
+        int n = static_cast<int>(spec.pass_fds.size());
+        int moved[64];
+        if (n > 64) fail("too many fds");
+        for (int i = 0; i < n; i++) {
+            moved[i] = ::fcntl(spec.pass_fds[i], F_DUPFD, 1000);
+            if (moved[i] < 0) fail("dup");
+        }
+        int fd_out = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int fd_err = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int fd_in = ::open("/dev/null", O_RDONLY);
+        if (fd_out < 0 || fd_err < 0 || fd_in < 0) fail("open stdio");
+        if (drop) {
+            // The stdio files are created by the parent's uid; let the child keep writing them.
+            (void)!::fchown(fd_out, uid, gid);
+            (void)!::fchown(fd_err, uid, gid);
+        }
+        ::dup2(fd_in, 0); ::dup2(fd_out, 1); ::dup2(fd_err, 2);
+        int errfd = ::fcntl(errpipe[1], F_DUPFD_CLOEXEC, 1000 + n);
+        for (int i = 0; i < n; i++) {
+            if (::dup2(moved[i], 3 + i) < 0) fail("dup2");
+        }
+        ::close_range(3 + n, errfd - 1, 0);
+        ::close_range(errfd + 1, ~0U, 0);
+        errpipe[1] = errfd;
+        if (!cwd.empty() && ::chdir(cwd.c_str()) != 0) fail("chdir");
+        if (spec.confine) {
+            if (want_netns && unshare_network() != 0) fail("unshare(CLONE_NEWNET)");
+            auto lim = [&](int res, uint64_t v) {
+                if (v == 0) return;
+                struct rlimit rl{v, v};
+                if (::setrlimit(res, &rl) != 0) fail("setrlimit");
+            };
+            lim(RLIMIT_CPU, spec.limits.cpu_seconds);
+            lim(RLIMIT_AS, spec.limits.address_space_bytes);
+            lim(RLIMIT_FSIZE, spec.limits.file_size_bytes);
+            lim(RLIMIT_NOFILE, spec.limits.open_files);
+            lim(RLIMIT_NPROC, spec.limits.processes);
+            struct rlimit core{0, 0};
+            ::setrlimit(RLIMIT_CORE, &core);
+            if (drop) {
+                if (::setgroups(0, nullptr) != 0) fail("setgroups");
+                if (::setgid(gid) != 0) fail("setgid");
+                if (::setuid(uid) != 0) fail("setuid");
+            }
+        }
+        // After the uid change (which clears it): die with the parent.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() == 1) _exit(126);
+        ::execve(argv[0], argv.data(), envp.data());
+        fail("execve");
+    }
+    ::close(errpipe[1]);
+    p.pid_ = pid;
+    ::setpgid(pid, pid);  // also from the parent, so kill(-pid) works at once
+    char buf[512];
+    ssize_t got = ::read(errpipe[0], buf, sizeof(buf) - 1);
+    ::close(errpipe[0]);
+    if (got > 0) {
+        buf[got] = 0;
+        p.wait(5);
+        throw std::runtime_error("cannot start " + spec.argv[0] + ": " + buf);
+    }
+    return p;
+}
+
+ExitInfo run_process(const SpawnSpec &spec) {
+    Process p = Process::spawn(spec);
+    return p.wait(spec.limits.wall_seconds);
+}
+
+}  // namespace ekb

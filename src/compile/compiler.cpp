@@ -1,0 +1,195 @@
+#include "compile/compiler.h"
+
+#include <sys/stat.h>
+
+#include <nlohmann/json.hpp>
+
+#include "common/files.h"
+#include "common/sha256.h"
+#include "common/subprocess.h"
+#include "compile/diagnostics.h"
+#include "compile/object_check.h"
+#include "compile/toolchain.h"
+
+namespace ekb {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+json signature_json(const Task &task) {
+    auto tensors = [](const std::vector<TensorSpec> &v) {
+        json a = json::array();
+        for (const auto &t : v) {
+            const auto &i = dtype_info(t.dtype);
+            a.push_back({{"name", t.name}, {"code", i.halide_code}, {"bits", i.bits}, {"dims", t.shape.size()}});
+        }
+        return a;
+    };
+    return {{"inputs", tensors(task.inputs)}, {"outputs", tensors(task.outputs)}};
+}
+
+json to_json(const CompileResult &r) {
+    return {{"ok", r.ok}, {"stage", r.stage}, {"message", r.message}, {"log", r.log}, {"target", r.target},
+            {"key", r.key}, {"loop_nest", r.loop_nest}, {"artifact_bytes", r.artifact_bytes}};
+}
+
+CompileResult from_json(const json &j, const fs::path &dir) {
+    CompileResult r;
+    r.ok = j.at("ok");
+    r.stage = j.at("stage");
+    r.message = j.at("message");
+    r.log = j.at("log");
+    r.target = j.at("target");
+    r.key = j.at("key");
+    r.loop_nest = j.at("loop_nest");
+    r.artifact_bytes = j.at("artifact_bytes");
+    if (r.ok) r.artifact = dir / "pipeline.so";
+    return r;
+}
+
+void write_public(const fs::path &p, const std::string &content) {
+    write_file(p, content);
+    ::chmod(p.c_str(), 0644);
+}
+
+SpawnSpec confined(const fs::path &work, std::vector<std::string> argv, double wall, uint64_t mem,
+                   const std::string &log_name) {
+    SpawnSpec s;
+    s.argv = std::move(argv);
+    s.env = base_env(work);
+    s.cwd = work;
+    s.stdout_path = work / (log_name + ".out");
+    s.stderr_path = work / (log_name + ".err");
+    s.limits.wall_seconds = wall;
+    s.limits.address_space_bytes = mem;
+    s.limits.cpu_seconds = static_cast<uint64_t>(wall) + 5;
+    s.limits.file_size_bytes = 512ull << 20;
+    return s;
+}
+
+std::string logs_of(const SpawnSpec &s) {
+    return read_file_tail(s.stderr_path, 16000) + read_file_tail(s.stdout_path, 4000);
+}
+
+}  // namespace
+
+CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string &backend, const std::string &target,
+                             const std::string &kernel_source, const CompileOptions &opts) {
+    json sig = signature_json(task);
+    std::string algorithm = read_file(task.algorithm_path());
+    std::string allowlist_text = read_file(tc.allowlist_dir() / (backend + ".txt"));
+    Sha256 h;
+    for (const std::string &part : {tc.id(), target, backend, kernel_source, algorithm, sig.dump(), allowlist_text}) {
+        h.update(std::to_string(part.size()) + ":");
+        h.update(part);
+    }
+    CompileResult r;
+    r.key = h.hex();
+    r.target = target;
+    fs::path dir = tc.cache_root() / "artifacts" / r.key.substr(0, 2) / r.key;
+    if (opts.use_cache && fs::exists(dir / "result.json")) {
+        try {
+            CompileResult cached = from_json(json::parse(read_file(dir / "result.json")), dir);
+            if (!cached.ok || fs::exists(cached.artifact)) {
+                cached.cache_hit = true;
+                return cached;
+            }
+        } catch (const std::exception &) {
+            // A damaged cache entry is rebuilt below.
+        }
+    }
+
+    fs::create_directories(tc.cache_root() / "work");
+    ::chmod((tc.cache_root() / "work").c_str(), 0755);
+    TempDir work("compile-", tc.cache_root() / "work");
+    hand_to_sandbox(work.path());
+    ::chmod(work.path().c_str(), 0755);
+    write_public(work.path() / "kernel.cpp", kernel_source);
+    write_public(work.path() / "algorithm.h", algorithm);
+    write_public(work.path() / "expect.json", sig.dump(2));
+
+    auto finish = [&](bool cache) {
+        if (cache && opts.use_cache) {
+            fs::create_directories(dir);
+            if (r.ok) {
+                fs::copy_file(work.path() / "pipeline.so", dir / "pipeline.so", fs::copy_options::overwrite_existing);
+                ::chmod((dir / "pipeline.so").c_str(), 0644);
+                r.artifact = dir / "pipeline.so";
+            }
+            write_public(dir / "result.json", to_json(r).dump(1));
+        } else if (r.ok) {
+            // Uncached: keep the artifact in a private directory that outlives the work dir.
+            fs::path keep = tc.cache_root() / "artifacts" / "uncached" / r.key;
+            fs::create_directories(keep);
+            fs::copy_file(work.path() / "pipeline.so", keep / "pipeline.so", fs::copy_options::overwrite_existing);
+            r.artifact = keep / "pipeline.so";
+        }
+        return r;
+    };
+
+    // 1. compile the kernel's C++ into its generator code.
+    std::vector<std::string> cc = tc.kernel_compile_args();
+    for (const std::string &a : {std::string("-shared"), std::string("kernel.cpp"), std::string("-o"),
+                                 std::string("kernel_gen.so")}) {
+        cc.push_back(a);
+    }
+    if (tc.cxx().find("clang") != std::string::npos) cc.push_back("-fuse-ld=lld");
+    SpawnSpec s1 = confined(work.path(), cc, opts.compile_seconds, opts.memory_bytes, "compile");
+    ExitInfo e1 = run_process(s1);
+    r.seconds_compile = e1.wall_seconds;
+    std::string log1 = logs_of(s1);
+    r.log = clip(log1, 16000);
+    if (!e1.ok()) {
+        r.stage = "compile";
+        r.message = e1.timed_out || e1.signal ? "the C++ compiler " + e1.describe() + "\n" + trim_compiler_errors(log1, work.path().string())
+                                              : trim_compiler_errors(log1, work.path().string());
+        return finish(!e1.timed_out);
+    }
+
+    // 2. run the kernel's generator: Halide lowers and emits the pipeline object.
+    SpawnSpec s2 = confined(work.path(),
+                            {tc.gen().string(), (work.path() / "kernel_gen.so").string(), target,
+                             work.path().string(), (work.path() / "expect.json").string()},
+                            opts.generate_seconds, opts.memory_bytes, "generate");
+    ExitInfo e2 = run_process(s2);
+    r.seconds_generate = e2.wall_seconds;
+    std::string log2 = logs_of(s2);
+    r.log = clip(log1 + log2, 16000);
+    if (!e2.ok()) {
+        r.stage = "generate";
+        if (e2.exit_code == 2 && !e2.timed_out && e2.signal == 0) {
+            r.message = trim_generator_errors(log2, work.path().string());
+        } else {
+            r.message = "the pipeline generator (running the kernel's C++) " + e2.describe() +
+                        (log2.empty() ? "" : "\n" + trim_generator_errors(log2, work.path().string()));
+        }
+        return finish(!e2.timed_out);
+    }
+    r.loop_nest = clip(read_file_tail(work.path() / "loop_nest.txt", 64000), 64000);
+
+    // 3. the object check, before anything loads the object.
+    double t3 = monotonic_seconds();
+    std::string obj = read_file(work.path() / "pipeline.o");
+    ObjectCheckResult oc = check_pipeline_object(obj, "pipeline.o", load_allowlist(tc.allowlist_dir(), backend));
+    r.seconds_check = monotonic_seconds() - t3;
+    if (!oc.ok) {
+        r.stage = "object_check";
+        r.message = oc.message;
+        return finish(true);
+    }
+
+    // 4. link the object alone: no libc, no runtime (the runner provides both).
+    double t4 = monotonic_seconds();
+    std::vector<std::string> link = {tc.cxx(), "-shared", "-nostdlib", (work.path() / "pipeline.o").string(), "-o",
+                                     (work.path() / "pipeline.so").string()};
+    if (tc.cxx().find("clang") != std::string::npos) link.push_back("-fuse-ld=lld");
+    run_tool(link, 60, "linking the pipeline object");
+    r.seconds_link = monotonic_seconds() - t4;
+    r.artifact_bytes = static_cast<int64_t>(fs::file_size(work.path() / "pipeline.so"));
+    r.ok = true;
+    return finish(true);
+}
+
+}  // namespace ekb

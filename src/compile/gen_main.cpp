@@ -1,0 +1,127 @@
+// ekb-gen: turns a kernel file's compiled generator code into a pipeline object.
+//
+//   ekb-gen <kernel_gen.so> <target> <out_dir> <expect.json>
+//
+// Runs as an untrusted, confined child (the kernel's C++ runs here). It loads the kernel's
+// generator code, calls its ekb_kernel(target), checks the returned inputs and outputs
+// against the task's signature (expect.json), and writes out_dir/pipeline.o (no Halide
+// runtime inside: Target::NoRuntime) and out_dir/loop_nest.txt.
+// Exit codes: 0 ok; 2 the kernel is wrong (message on stderr, prefixed "ekb-gen: ");
+// 3 usage or I/O error.
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "ekb/kernel.h"
+
+namespace {
+
+[[noreturn]] void kernel_error(const std::string &msg) {
+    std::cerr << "ekb-gen: " << msg << std::endl;
+    std::exit(2);
+}
+
+std::string type_name(const Halide::Type &t) {
+    std::ostringstream ss;
+    ss << t;
+    return ss.str();
+}
+
+Halide::Type expected_type(const nlohmann::json &j) {
+    return Halide::Type(static_cast<halide_type_code_t>(j.at("code").get<int>()), j.at("bits").get<int>(), 1);
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    if (argc != 5) {
+        std::cerr << "usage: ekb-gen <kernel_gen.so> <target> <out_dir> <expect.json>\n";
+        return 3;
+    }
+    std::string so = argv[1], target_str = argv[2], out_dir = argv[3];
+    nlohmann::json expect;
+    try {
+        std::ifstream in(argv[4]);
+        expect = nlohmann::json::parse(in);
+    } catch (const std::exception &e) {
+        std::cerr << "ekb-gen: cannot read " << argv[4] << ": " << e.what() << "\n";
+        return 3;
+    }
+
+    void *h = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!h) kernel_error(std::string("cannot load the kernel's generator code: ") + dlerror());
+    auto entry_fn = reinterpret_cast<ekb::KernelEntry (*)()>(dlsym(h, "ekb_kernel_entry"));
+    if (!entry_fn) kernel_error("the kernel file does not define its entry point: write 'EKB_KERNEL { ... }'");
+
+    try {
+        Halide::Target target(target_str);
+        ekb::Kernel k = entry_fn()(target);
+
+        const auto &ein = expect.at("inputs");
+        const auto &eout = expect.at("outputs");
+        if (k.inputs.size() != ein.size()) {
+            kernel_error("the kernel returns " + std::to_string(k.inputs.size()) + " inputs; the task has " +
+                         std::to_string(ein.size()));
+        }
+        if (k.outputs.size() != eout.size()) {
+            kernel_error("the kernel returns " + std::to_string(k.outputs.size()) + " outputs; the task has " +
+                         std::to_string(eout.size()));
+        }
+        std::vector<Halide::Argument> args;
+        for (size_t i = 0; i < ein.size(); i++) {
+            const auto &p = k.inputs[i];
+            std::string want = ein[i].at("name").get<std::string>();
+            if (!p.defined()) kernel_error("input #" + std::to_string(i) + " is an undefined ImageParam");
+            if (p.name() != want) {
+                kernel_error("input #" + std::to_string(i) + " is named '" + p.name() + "'; the task's input #" +
+                             std::to_string(i) + " is '" + want + "' (return the inputs in the task's order)");
+            }
+            Halide::Type t = expected_type(ein[i]);
+            if (p.type() != t) {
+                kernel_error("input '" + want + "' has type " + type_name(p.type()) + "; the task says " + type_name(t));
+            }
+            if (p.dimensions() != ein[i].at("dims").get<int>()) {
+                kernel_error("input '" + want + "' has " + std::to_string(p.dimensions()) + " dimensions; the task says " +
+                             std::to_string(ein[i].at("dims").get<int>()));
+            }
+            args.push_back(p);
+        }
+        for (size_t i = 0; i < eout.size(); i++) {
+            const auto &f = k.outputs[i];
+            std::string want = eout[i].at("name").get<std::string>();
+            if (!f.defined()) kernel_error("output #" + std::to_string(i) + " ('" + want + "') is an undefined Func");
+            if (f.outputs() != 1) kernel_error("output '" + want + "' is a Tuple; each task output must be its own Func");
+            Halide::Type t = expected_type(eout[i]);
+            if (f.output_types()[0] != t) {
+                kernel_error("output '" + want + "' has type " + type_name(f.output_types()[0]) + "; the task says " +
+                             type_name(t));
+            }
+            if (f.dimensions() != eout[i].at("dims").get<int>()) {
+                kernel_error("output '" + want + "' has " + std::to_string(f.dimensions()) +
+                             " dimensions; the task says " + std::to_string(eout[i].at("dims").get<int>()));
+            }
+        }
+        Halide::Pipeline p(k.outputs);
+        p.compile_to_object(out_dir + "/pipeline.o", args, "ekb_pipeline",
+                            target.with_feature(Halide::Target::NoRuntime));
+
+        // The loop nest, for people and for agents. print_loop_nest writes to std::cout.
+        std::ofstream nest(out_dir + "/loop_nest.txt");
+        std::streambuf *old = std::cout.rdbuf(nest.rdbuf());
+        p.print_loop_nest();
+        std::cout.rdbuf(old);
+    } catch (const Halide::Error &e) {
+        kernel_error(std::string("Halide error: ") + e.what());
+    } catch (const std::exception &e) {
+        kernel_error(std::string("exception: ") + e.what());
+    }
+    std::cout.flush();
+    // The kernel's code may have left threads or handlers behind; leave at once.
+    std::fflush(nullptr);
+    _exit(0);
+}

@@ -1,0 +1,155 @@
+#include "compile/toolchain.h"
+
+#include <Halide.h>
+#include <sys/stat.h>
+
+#include <cstdlib>
+
+#include "common/files.h"
+#include "common/paths.h"
+#include "common/sha256.h"
+#include "common/subprocess.h"
+
+namespace ekb {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string find_cxx() {
+    if (const char *v = std::getenv("EKB_CXX"); v && *v) return v;
+    for (const char *c : {"/usr/bin/clang++", "/usr/bin/clang++-14", "/usr/bin/g++"}) {
+        if (fs::exists(c)) return c;
+    }
+    throw std::runtime_error("no C++ compiler found (install clang, or set EKB_CXX)");
+}
+
+bool is_clang(const std::string &cxx) { return cxx.find("clang") != std::string::npos; }
+
+void make_public_dir(const fs::path &p) {
+    fs::create_directories(p);
+    ::chmod(p.c_str(), 0755);
+}
+
+// Runs build() to create `target` once: under a lock, into a temporary path, then renamed.
+template <typename F>
+fs::path ensure(const fs::path &target, F build) {
+    if (fs::exists(target)) return target;
+    make_public_dir(target.parent_path());
+    FileLock lock(target.string() + ".lock");
+    if (fs::exists(target)) return target;
+    fs::path tmp = target;
+    tmp += ".building";
+    fs::remove(tmp);
+    build(tmp);
+    ::chmod(tmp.c_str(), 0755);
+    fs::rename(tmp, target);
+    return target;
+}
+
+}  // namespace
+
+void run_tool(const std::vector<std::string> &argv, double wall_seconds, const std::string &what) {
+    TempDir tmp("ekb-tool-");
+    SpawnSpec spec;
+    spec.argv = argv;
+    spec.env = base_env(tmp.path());
+    spec.stdout_path = tmp.path() / "out.txt";
+    spec.stderr_path = tmp.path() / "err.txt";
+    spec.confine = false;
+    spec.limits.wall_seconds = wall_seconds;
+    ExitInfo e = run_process(spec);
+    if (!e.ok()) {
+        std::string cmd;
+        for (const auto &a : argv) cmd += a + " ";
+        throw std::runtime_error(what + " failed (" + e.describe() + ")\n  command: " + cmd + "\n" +
+                                 clip(read_file_tail(spec.stderr_path, 8000) + read_file_tail(spec.stdout_path, 2000), 8000));
+    }
+}
+
+Toolchain::Toolchain(const fs::path &cache_root) : cache_root_(cache_root), cxx_(find_cxx()) {
+    Sha256 h;
+    h.update(ekb_version());
+    h.update(cxx_);
+    for (const fs::path &p : {libexec_dir() / "ekb-gen", libexec_dir() / "libekb_runner.a",
+                              ekb_home() / "include" / "ekb" / "kernel.h"}) {
+        if (!fs::exists(p)) throw std::runtime_error("ekb installation incomplete: missing " + p.string());
+        h.update(read_file(p));
+    }
+    id_ = h.hex().substr(0, 16);
+    root_ = cache_root_ / "toolchain" / id_;
+    make_public_dir(cache_root_);
+    make_public_dir(cache_root_ / "toolchain");
+    make_public_dir(root_);
+}
+
+fs::path Toolchain::allowlist_dir() const { return ekb_home() / "src" / "compile" / "allowlist"; }
+
+fs::path Toolchain::include_dir() {
+    fs::path dir = root_ / "include";
+    ensure(dir / "ekb" / "kernel.h", [&](const fs::path &tmp) {
+        fs::copy_file(ekb_home() / "include" / "ekb" / "kernel.h", tmp);
+    });
+    ::chmod((dir / "ekb" / "kernel.h").c_str(), 0644);
+    return dir;
+}
+
+std::vector<std::string> Toolchain::kernel_compile_args() {
+    std::vector<std::string> a = {cxx_, "-std=c++20", "-O0", "-fPIC", "-g0", "-I" + include_dir().string(),
+                                  std::string("-I") + EKB_HALIDE_INCLUDE_DIR};
+    if (is_clang(cxx_)) {
+        a.push_back("-include-pch");
+        a.push_back(pch().string());
+    } else {
+        a.push_back("-include");
+        a.push_back((include_dir() / "ekb" / "kernel.h").string());
+        a.push_back("-Winvalid-pch");
+    }
+    return a;
+}
+
+fs::path Toolchain::pch() {
+    fs::path header = include_dir() / "ekb" / "kernel.h";
+    // g++ looks for <header>.gch beside the header; clang takes the file by -include-pch.
+    fs::path out = header;
+    out += is_clang(cxx_) ? ".pch" : ".gch";
+    return ensure(out, [&](const fs::path &tmp) {
+        run_tool({cxx_, "-std=c++20", "-O0", "-fPIC", "-g0", std::string("-I") + EKB_HALIDE_INCLUDE_DIR, "-x",
+                  "c++-header", header.string(), "-o", tmp.string()},
+                 300, "building the precompiled kernel header");
+        ::chmod(tmp.c_str(), 0644);
+    });
+}
+
+fs::path Toolchain::gen() {
+    return ensure(root_ / "bin" / "ekb-gen", [&](const fs::path &tmp) {
+        fs::copy_file(libexec_dir() / "ekb-gen", tmp);
+    });
+}
+
+fs::path Toolchain::runtime_object(const std::string &target) {
+    std::string key = sha256_hex(target).substr(0, 16);
+    return ensure(root_ / "runtime" / (key + ".o"), [&](const fs::path &tmp) {
+        fs::path o = tmp;
+        o += ".o";
+        Halide::compile_standalone_runtime(o.string(), Halide::Target(target));
+        fs::rename(o, tmp);
+        write_file(root_ / "runtime" / (key + ".target"), target + "\n");
+    });
+}
+
+fs::path Toolchain::runner(const std::string &target) {
+    std::string key = sha256_hex(target).substr(0, 16);
+    fs::path dir = root_ / "runner" / key;
+    return ensure(dir / "ekb-runner", [&](const fs::path &tmp) {
+        fs::path rt = runtime_object(target);
+        std::vector<std::string> cmd = {cxx_, "-o", tmp.string(), (libexec_dir() / "libekb_runner.a").string(),
+                                        rt.string(), "-rdynamic", "-ldl", "-lpthread", "-static-libstdc++",
+                                        "-static-libgcc"};
+        if (is_clang(cxx_)) cmd.push_back("-fuse-ld=lld");
+        run_tool(cmd, 120, "linking the runner for " + target);
+        write_file(dir / "target", target + "\n");
+    });
+}
+
+}  // namespace ekb

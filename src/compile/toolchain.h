@@ -1,0 +1,45 @@
+// The cached pieces every compile and run needs, each built once and shared by every
+// evaluation (design.md section 2, compile cost):
+//   include/ekb/kernel.h + kernel.h.pch   the kernel header and its precompiled form
+//   bin/ekb-gen                          the pipeline generator (links libHalide)
+//   runtime/<target>.o                   the Halide runtime, compiled once per target
+//   runner/<target>/ekb-runner           the runner: no libHalide, runtime linked in,
+//                                        C++ runtime static, so bundles run elsewhere
+// Everything lives under cache_dir()/toolchain/<id>, where id hashes the inputs (ekb-gen,
+// the runner library, the kernel header, the compiler), so a rebuilt ekb never reuses a
+// stale piece. Concurrent ekb processes build each piece once (file locks).
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace ekb {
+
+class Toolchain {
+public:
+    explicit Toolchain(const std::filesystem::path &cache_root);
+
+    const std::string &id() const { return id_; }
+    const std::filesystem::path &root() const { return root_; }
+    const std::filesystem::path &cache_root() const { return cache_root_; }
+    const std::string &cxx() const { return cxx_; }
+
+    std::filesystem::path include_dir();     // ensures kernel.h is there
+    std::filesystem::path pch();             // ensures the precompiled header
+    std::filesystem::path gen();             // ensures ekb-gen
+    std::filesystem::path runtime_object(const std::string &target);
+    std::filesystem::path runner(const std::string &target);
+    std::filesystem::path allowlist_dir() const;
+    // Flags for compiling a kernel file against the precompiled header.
+    std::vector<std::string> kernel_compile_args();
+
+private:
+    std::filesystem::path cache_root_, root_;
+    std::string id_, cxx_;
+};
+
+// Runs a trusted build tool (compiler, linker) unconfined with a wall-clock limit; throws
+// std::runtime_error with the tool's output on failure.
+void run_tool(const std::vector<std::string> &argv, double wall_seconds, const std::string &what);
+
+}  // namespace ekb

@@ -1,0 +1,223 @@
+#include "eval/evaluator.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <random>
+
+#include "common/files.h"
+#include "common/paths.h"
+#include "common/sha256.h"
+#include "common/subprocess.h"
+#include "compile/backend.h"
+#include "compile/toolchain.h"
+#include "measure/stats.h"
+#include "verify/datagen.h"
+
+namespace ekb {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+uint64_t fresh_seed() {
+    std::random_device rd;
+    return (uint64_t(rd()) << 32 ^ rd()) & 0x7fffffffffffffffull;  // fits an SQLite INTEGER
+}
+
+int default_threads() {
+    if (const char *v = std::getenv("EKB_THREADS"); v && *v) return std::max(1, std::atoi(v));
+    return std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN));
+}
+
+CompileResult Evaluator::reference_artifact(const Task &task) {
+    CompileResult r = compile_kernel(tc_, task, "cpu", reference_target(), read_file(task.naive_kernel()));
+    if (!r.ok) {
+        throw std::runtime_error("task " + task.id + ": its reference (kernels/naive.cpp on cpu) does not build: [" + r.stage +
+                                 "] " + r.message);
+    }
+    return r;
+}
+
+std::optional<CompileResult> Evaluator::expert_artifact(const Task &task, const std::string &backend) {
+    fs::path p = task.expert_kernel(backend);
+    if (!fs::exists(p)) return std::nullopt;
+    CompileResult r = compile_kernel(tc_, task, backend, backend_target(backend), read_file(p));
+    if (!r.ok) {
+        throw std::runtime_error("task " + task.id + ": its expert " + p.filename().string() + " does not build: [" +
+                                 r.stage + "] " + r.message);
+    }
+    return r;
+}
+
+namespace {
+
+ConductSpec make_spec(const Task &task, const EvalRequest &req, uint64_t seed, int threads) {
+    ConductSpec s;
+    s.backend = req.backend;
+    s.threads = threads;
+    s.confine = req.confine;
+    s.timing = req.timing;
+    s.call_seconds = req.call_seconds;
+    s.seed = seed;
+    for (const auto &t : task.inputs) s.inputs.push_back({t.name, t.dtype, t.range_lo, t.range_hi, 0, 0});
+    for (const auto &t : task.outputs) {
+        const Tolerance &tol = task.tolerance.at(t.name);
+        s.outputs.push_back({t.name, t.dtype, 0, 0, tol.atol, tol.rtol});
+    }
+    uint64_t k = 0;
+    for (const auto &inst : task.instances) {
+        k++;
+        if (!req.instance_names.empty() &&
+            std::find(req.instance_names.begin(), req.instance_names.end(), inst.name) == req.instance_names.end()) {
+            continue;
+        }
+        ConductInstance ci;
+        ci.name = inst.name;
+        ci.heldout = inst.heldout;
+        for (const auto &t : task.inputs) ci.input_shapes.push_back(task.shape(t, inst));
+        for (const auto &t : task.outputs) ci.output_shapes.push_back(task.shape(t, inst));
+        ci.seed = mix_seed(seed, k) & 0x7fffffffffffffffull;
+        s.instances.push_back(std::move(ci));
+    }
+    if (s.instances.empty()) throw std::runtime_error("task " + task.id + ": no instance selected");
+    return s;
+}
+
+}  // namespace
+
+ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
+    double t0 = monotonic_seconds();
+    const Task &task = *req.task;
+    ResultRecord r;
+    r.created_at = utc_now();
+    r.task_id = task.id;
+    r.tier = task.tier;
+    r.domain = task.domain;
+    r.backend = req.backend;
+    r.producer = req.producer;
+    r.model = req.model;
+    r.sample = req.sample;
+    r.kernel_name = req.kernel_name;
+    r.kernel_hash = sha256_hex(req.kernel_source);
+    r.suite_hash = suite_.content_hash();
+    r.task_hash = task.content_hash;
+    r.ekb_version = ekb_version();
+    uint64_t seed = req.seed ? *req.seed : fresh_seed();
+    r.seed = static_cast<int64_t>(seed);
+    int threads = req.threads > 0 ? req.threads : default_threads();
+    r.threads = threads;
+    r.target = backend_target(req.backend);
+    r.record_key = sha256_hex(task.id + "|" + req.backend + "|" + req.producer + "|" + req.model + "|" +
+                              std::to_string(req.sample) + "|" + r.kernel_hash + "|" + std::to_string(seed) + "|" +
+                              r.created_at)
+                       .substr(0, 24);
+
+    // Compile the candidate first: a kernel that does not build costs nothing more.
+    CompileResult c = compile_kernel(tc_, task, req.backend, r.target, req.kernel_source, req.compile);
+    r.compile_s = c.cache_hit ? 0 : c.seconds_compile + c.seconds_generate + c.seconds_check + c.seconds_link;
+    r.compile_log = c.log;
+    r.loop_nest = c.loop_nest;
+    r.artifact_bytes = c.artifact_bytes;
+    if (phases) {
+        phases->compile_s = monotonic_seconds() - t0;
+        phases->cache_hit = c.cache_hit;
+    }
+    json env = {{"host_target", reference_target()}, {"confinement", req.confine ? confinement_summary() : "none"}};
+    if (!c.ok) {
+        r.status = "compile_failed";
+        r.failure_stage = c.stage;
+        r.failure_code = c.stage == "compile" ? "compile_error" : c.stage == "generate" ? "generate_error" : "object_rejected";
+        r.failure_message = c.message;
+        r.environment = env.dump();
+        r.eval_s = monotonic_seconds() - t0;
+        if (phases) phases->total_s = r.eval_s;
+        return r;
+    }
+    r.compiled = true;
+
+    CompileResult ref = reference_artifact(task);
+    std::optional<CompileResult> expert;
+    if (req.compare_with_expert) expert = expert_artifact(task, req.backend);
+
+    ConductSpec spec = make_spec(task, req, seed, threads);
+    spec.candidate = c.artifact.string();
+    spec.reference = ref.artifact.string();
+    if (expert) spec.expert = expert->artifact.string();
+    fs::path runner = tc_.runner(r.target);
+
+    double t1 = monotonic_seconds();
+    TempDir tmp("ekb-eval-");
+    ::chmod(tmp.path().c_str(), 0755);
+    spec.workdir = tmp.path().string();
+    write_file(tmp.path() / "spec.json", spec.to_json().dump(1));
+    SpawnSpec ss;
+    ss.argv = {runner.string(), "conduct", (tmp.path() / "spec.json").string(), (tmp.path() / "result.json").string()};
+    ss.env = base_env(tmp.path());
+    for (const char *pass : {"OCL_ICD_VENDORS", "OCL_ICD_FILENAMES", "CUDA_VISIBLE_DEVICES", "POCL_DEVICES",
+                             "HL_OCL_DEVICE_TYPE", "HL_OCL_PLATFORM_NAME", "HL_GPU_DEVICE"}) {
+        if (const char *v = std::getenv(pass)) ss.env.push_back(std::string(pass) + "=" + v);
+    }
+    ss.stderr_path = tmp.path() / "conductor.err";
+    ss.confine = false;  // the conductor is trusted; it confines its workers
+    double per_instance = spec.timing.cap_seconds + 4 * spec.call_seconds + 2;
+    ss.limits.wall_seconds = 60 + per_instance * double(spec.instances.size()) * 2;
+    ExitInfo e = run_process(ss);
+    if (phases) phases->conduct_s = monotonic_seconds() - t1;
+    if (!e.ok()) {
+        throw std::runtime_error("the runner's conductor " + e.describe() + ":\n" +
+                                 read_file_tail(ss.stderr_path, 4000));
+    }
+    json rep = json::parse(read_file(tmp.path() / "result.json"));
+    if (phases) phases->conductor = rep;
+
+    env["device"] = rep.value("device", json::object());
+    env["confinement"] = rep.value("confinement", "");
+    env["backend"] = req.backend;
+    r.environment = env.dump();
+    if (!rep.at("supported").get<bool>()) {
+        r.status = "not_supported";
+        r.failure_stage = "run";
+        r.failure_code = "not_supported";
+        r.failure_message = rep.value("reason", "backend not supported here");
+        r.eval_s = monotonic_seconds() - t0;
+        if (phases) phases->total_s = r.eval_s;
+        return r;
+    }
+    r.instances = rep.at("instances").dump();
+    r.correct = rep.at("correct");
+    r.timed = rep.at("timed");
+    const json &cand = rep.at("candidate");
+    r.cold_start_s = cand.value("cold_start_s", -1.0);
+    r.peak_rss_kb = cand.value("peak_rss_kb", 0L);
+    if (!cand.at("failure").is_null()) {
+        const json &f = cand.at("failure");
+        r.failure_stage = f.at("stage");
+        r.failure_code = f.at("code");
+        r.failure_message = f.at("message");
+        r.failure_instance = f.at("instance");
+        r.failure_heldout = f.at("heldout");
+    }
+    if (rep.contains("speedup") && !rep.at("speedup").is_null()) {
+        r.speedup = rep.at("speedup");
+        r.speedup_ci_lo = rep.at("speedup_ci")[0];
+        r.speedup_ci_hi = rep.at("speedup_ci")[1];
+    } else if (rep.contains("speedup_unavailable")) {
+        env["speedup_unavailable"] = rep.at("speedup_unavailable");
+        r.environment = env.dump();
+    }
+    std::vector<double> km, em;
+    for (const auto &inst : rep.at("instances")) {
+        if (!inst.contains("timing")) continue;
+        km.push_back(inst.at("timing").at("candidate").at("median_s"));
+        if (inst.at("timing").contains("expert")) em.push_back(inst.at("timing").at("expert").at("median_s"));
+    }
+    if (r.timed && !km.empty()) r.kernel_median_s = geomean(km);
+    if (r.timed && !em.empty() && em.size() == km.size()) r.expert_median_s = geomean(em);
+    r.status = !r.correct ? "incorrect" : r.timed ? "timed" : "correct";
+    r.eval_s = monotonic_seconds() - t0;
+    if (phases) phases->total_s = r.eval_s;
+    return r;
+}
+
+}  // namespace ekb

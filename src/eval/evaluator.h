@@ -1,0 +1,59 @@
+// One evaluation, end to end: compile the kernel (and the task's trusted reference and
+// expert), hand everything to the runner's conductor, and turn its report into a result
+// record. Failures of the kernel are data in the record; only harness errors throw.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "compile/compiler.h"
+#include "record/record.h"
+#include "run/conductor.h"
+#include "suite/suite.h"
+
+namespace ekb {
+
+class Toolchain;
+
+struct EvalRequest {
+    const Task *task = nullptr;
+    std::string backend = "cpu";
+    std::string kernel_source;
+    std::string kernel_name;       // for the record ("kernel.cpp", "expert_cpu.cpp")
+    std::string producer = "file";
+    std::string model;
+    int64_t sample = 0;
+    bool compare_with_expert = true;
+    std::optional<uint64_t> seed;  // evaluation seed; fresh from /dev/urandom when absent
+    int threads = 0;               // 0: the device profile's (all online cores)
+    TimingConfig timing;
+    CompileOptions compile;
+    double call_seconds = 10;      // per command to a worker
+    bool confine = true;
+    std::vector<std::string> instance_names;  // restrict to these instances (empty: all)
+};
+
+struct EvalPhases {
+    double compile_s = 0, conduct_s = 0, total_s = 0;
+    bool cache_hit = false;
+    nlohmann::json conductor;  // the runner's full report
+};
+
+class Evaluator {
+public:
+    Evaluator(const Suite &suite, Toolchain &tc) : suite_(suite), tc_(tc) {}
+    ResultRecord evaluate(const EvalRequest &req, EvalPhases *phases = nullptr);
+
+    // The trusted artifacts of a task: reference (cpu) and expert (per backend). Throws when
+    // the suite's own kernels do not compile: that is a broken task, not a kernel failure.
+    CompileResult reference_artifact(const Task &task);
+    std::optional<CompileResult> expert_artifact(const Task &task, const std::string &backend);
+
+private:
+    const Suite &suite_;
+    Toolchain &tc_;
+};
+
+uint64_t fresh_seed();
+int default_threads();
+
+}  // namespace ekb

@@ -1,0 +1,114 @@
+#include "record/record.h"
+
+#include <ctime>
+#include <type_traits>
+
+namespace ekb {
+
+using nlohmann::json;
+
+namespace {
+
+template <typename T>
+constexpr const char *sql_type_of() {
+    if constexpr (std::is_same_v<T, std::string>) return "TEXT";
+    else if constexpr (std::is_same_v<T, double>) return "REAL";
+    else return "INTEGER";
+}
+
+template <typename T>
+json value_to_json(const T &v) {
+    if constexpr (std::is_same_v<T, double>) {
+        if (std::isnan(v)) return nullptr;
+    }
+    return v;
+}
+
+template <typename T>
+void value_from_json(const json &j, const char *name, T &out) {
+    if (!j.contains(name)) return;
+    const json &v = j.at(name);
+    if (v.is_null()) {
+        if constexpr (std::is_same_v<T, double>) out = NAN;
+        return;
+    }
+    out = v.get<T>();
+}
+
+std::string csv_escape(const std::string &s) {
+    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+    std::string o = "\"";
+    for (char c : s) {
+        if (c == '"') o += "\"\"";
+        else o += c;
+    }
+    return o + "\"";
+}
+
+template <typename T>
+std::string csv_value(const T &v) {
+    if constexpr (std::is_same_v<T, std::string>) return csv_escape(v);
+    else if constexpr (std::is_same_v<T, double>) {
+        if (std::isnan(v)) return "";
+        char buf[40];
+        snprintf(buf, sizeof(buf), "%.9g", v);
+        return buf;
+    } else if constexpr (std::is_same_v<T, bool>) return v ? "1" : "0";
+    else return std::to_string(v);
+}
+
+}  // namespace
+
+const std::vector<RecordField> &record_fields() {
+    static const std::vector<RecordField> fields = {
+#define EKB_FIELD(type, name, doc) {#name, sql_type_of<type>(), doc},
+        EKB_RECORD_FIELDS(EKB_FIELD)
+#undef EKB_FIELD
+    };
+    return fields;
+}
+
+json ResultRecord::to_json() const {
+    json j;
+#define EKB_TO_JSON(type, name, doc) j[#name] = value_to_json(name);
+    EKB_RECORD_FIELDS(EKB_TO_JSON)
+#undef EKB_TO_JSON
+    return j;
+}
+
+ResultRecord ResultRecord::from_json(const json &j) {
+    ResultRecord r;
+#define EKB_FROM_JSON(type, name, doc) value_from_json(j, #name, r.name);
+    EKB_RECORD_FIELDS(EKB_FROM_JSON)
+#undef EKB_FROM_JSON
+    return r;
+}
+
+std::string csv_header() {
+    std::string s;
+    for (const auto &f : record_fields()) s += (s.empty() ? "" : ",") + std::string(f.name);
+    return s;
+}
+
+std::string csv_row(const ResultRecord &r) {
+    std::string s;
+    bool first = true;
+#define EKB_CSV(type, name, doc)   \
+    if (!first) s += ",";          \
+    first = false;                 \
+    s += csv_value(r.name);
+    EKB_RECORD_FIELDS(EKB_CSV)
+#undef EKB_CSV
+    return s;
+}
+
+std::string utc_now() {
+    std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+}  // namespace ekb

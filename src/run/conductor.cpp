@@ -1,0 +1,682 @@
+#include "run/conductor.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <random>
+
+#include "common/files.h"
+#include "common/subprocess.h"
+#include "measure/stats.h"
+#include "run/channel.h"
+#include "run/device_probe.h"
+#include "run/layout.h"
+#include "run/pipeline_library.h"
+#include "run/shared_region.h"
+#include "verify/compare.h"
+#include "verify/datagen.h"
+
+namespace ekb {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// ---------------------------------------------------------------------------------------
+// Spec (de)serialization
+
+json ConductSpec::to_json() const {
+    auto tensors = [](const std::vector<ConductTensor> &v) {
+        json a = json::array();
+        for (const auto &t : v) {
+            a.push_back({{"name", t.name}, {"dtype", dtype_name(t.dtype)}, {"lo", t.lo}, {"hi", t.hi},
+                         {"atol", t.atol}, {"rtol", t.rtol}});
+        }
+        return a;
+    };
+    json insts = json::array();
+    for (const auto &i : instances) {
+        insts.push_back({{"name", i.name}, {"heldout", i.heldout}, {"input_shapes", i.input_shapes},
+                         {"output_shapes", i.output_shapes}, {"seed", i.seed}});
+    }
+    return {{"backend", backend}, {"threads", threads}, {"confine", confine}, {"candidate", candidate},
+            {"expert", expert}, {"reference", reference}, {"inputs", tensors(inputs)}, {"outputs", tensors(outputs)},
+            {"instances", insts},
+            {"timing", {{"enabled", timing.enabled}, {"rotations", timing.rotations},
+                        {"warmup_seconds", timing.warmup_seconds}, {"min_sample_seconds", timing.min_sample_seconds},
+                        {"min_samples", timing.min_samples}, {"max_samples", timing.max_samples},
+                        {"target_rse", timing.target_rse}, {"cap_seconds", timing.cap_seconds},
+                        {"check_fraction", timing.check_fraction}, {"bootstrap_resamples", timing.bootstrap_resamples}}},
+            {"call_seconds", call_seconds}, {"start_seconds", start_seconds},
+            {"worker_memory_bytes", worker_memory_bytes}, {"seed", seed}, {"workdir", workdir}};
+}
+
+ConductSpec ConductSpec::from_json(const json &j) {
+    ConductSpec s;
+    s.backend = j.at("backend");
+    s.threads = j.at("threads");
+    s.confine = j.value("confine", true);
+    s.candidate = j.at("candidate");
+    s.expert = j.value("expert", "");
+    s.reference = j.at("reference");
+    auto tensors = [](const json &a) {
+        std::vector<ConductTensor> v;
+        for (const auto &t : a) {
+            ConductTensor c;
+            c.name = t.at("name");
+            auto d = parse_dtype(t.at("dtype").get<std::string>());
+            if (!d) throw std::runtime_error("spec: bad dtype for " + c.name);
+            c.dtype = *d;
+            c.lo = t.value("lo", -1.0);
+            c.hi = t.value("hi", 1.0);
+            c.atol = t.value("atol", 0.0);
+            c.rtol = t.value("rtol", 0.0);
+            v.push_back(c);
+        }
+        return v;
+    };
+    s.inputs = tensors(j.at("inputs"));
+    s.outputs = tensors(j.at("outputs"));
+    for (const auto &i : j.at("instances")) {
+        ConductInstance ci;
+        ci.name = i.at("name");
+        ci.heldout = i.value("heldout", false);
+        ci.input_shapes = i.at("input_shapes").get<std::vector<std::vector<int64_t>>>();
+        ci.output_shapes = i.at("output_shapes").get<std::vector<std::vector<int64_t>>>();
+        ci.seed = i.at("seed");
+        s.instances.push_back(std::move(ci));
+    }
+    if (j.contains("timing")) {
+        const auto &t = j.at("timing");
+        s.timing.enabled = t.value("enabled", true);
+        s.timing.rotations = t.value("rotations", 4);
+        s.timing.warmup_seconds = t.value("warmup_seconds", 0.03);
+        s.timing.min_sample_seconds = t.value("min_sample_seconds", 0.01);
+        s.timing.min_samples = t.value("min_samples", 10);
+        s.timing.max_samples = t.value("max_samples", 200);
+        s.timing.target_rse = t.value("target_rse", 0.01);
+        s.timing.cap_seconds = t.value("cap_seconds", 1.5);
+        s.timing.check_fraction = t.value("check_fraction", 0.25);
+        s.timing.bootstrap_resamples = t.value("bootstrap_resamples", 2000);
+    }
+    s.call_seconds = j.value("call_seconds", 10.0);
+    s.start_seconds = j.value("start_seconds", 30.0);
+    s.worker_memory_bytes = j.value("worker_memory_bytes", uint64_t(16) << 30);
+    s.seed = j.value("seed", uint64_t(1));
+    s.workdir = j.value("workdir", "");
+    if (s.timing.rotations < 1) throw std::runtime_error("spec: timing.rotations must be >= 1");
+    return s;
+}
+
+namespace {
+
+std::string shape_desc(const std::vector<int64_t> &s) {
+    std::string r = "[";
+    for (size_t i = 0; i < s.size(); i++) r += (i ? ", " : "") + std::to_string(s[i]);
+    return r + "]";
+}
+
+struct Failure {
+    std::string stage;    // load | run | verify
+    std::string code;     // load_error, signature, runtime_error, crash, timeout, mismatch, unwritten,
+                          // guard_band, input_modified, timed_call_mismatch
+    std::string message;
+    std::string instance;
+    bool heldout = false;
+    json to_json() const {
+        return {{"stage", stage}, {"code", code}, {"message", message}, {"instance", instance}, {"heldout", heldout}};
+    }
+};
+
+// ---------------------------------------------------------------------------------------
+// Instance data: inputs and reference outputs, kept privately by the conductor.
+
+struct InstanceData {
+    Layout layout;
+    std::vector<std::vector<std::vector<uint8_t>>> inputs;  // [set][input]
+    std::vector<std::vector<std::vector<uint8_t>>> refs;    // [set][output]
+};
+
+std::vector<ArgLayout> arg_layouts(const ConductSpec &spec, const ConductInstance &inst) {
+    std::vector<ArgLayout> args;
+    for (size_t i = 0; i < spec.inputs.size(); i++) {
+        args.push_back({spec.inputs[i].name, false, spec.inputs[i].dtype, inst.input_shapes.at(i), {}});
+    }
+    for (size_t i = 0; i < spec.outputs.size(); i++) {
+        args.push_back({spec.outputs[i].name, true, spec.outputs[i].dtype, inst.output_shapes.at(i), {}});
+    }
+    return args;
+}
+
+InstanceData prepare_instance(const ConductSpec &spec, const ConductInstance &inst, PipelineLibrary &ref, int sets) {
+    InstanceData d;
+    d.layout = Layout::plan(arg_layouts(spec, inst), sets);
+    size_t nin = spec.inputs.size();
+    for (int s = 0; s < sets; s++) {
+        uint64_t set_seed = mix_seed(inst.seed, static_cast<uint64_t>(s));
+        std::vector<std::vector<uint8_t>> ins, outs;
+        std::vector<std::unique_ptr<HostBuffer>> bufs;
+        std::vector<void *> argv;
+        for (size_t i = 0; i < d.layout.args.size(); i++) {
+            const ArgLayout &a = d.layout.args[i];
+            std::vector<uint8_t> mem(a.bytes() + 64);
+            if (!a.output) {
+                generate_tensor(mem.data(), a.dtype, a.elements(), spec.inputs[i].lo, spec.inputs[i].hi, set_seed, i);
+                ins.push_back(std::move(mem));
+            } else {
+                fill_poison(mem.data(), a.dtype, a.elements());
+                outs.push_back(std::move(mem));
+            }
+        }
+        for (size_t i = 0; i < d.layout.args.size(); i++) {
+            const ArgLayout &a = d.layout.args[i];
+            auto b = std::make_unique<HostBuffer>();
+            b->init(a.output ? outs[i - nin].data() : ins[i].data(), a.dtype, a.shape);
+            argv.push_back(&b->buf);
+            bufs.push_back(std::move(b));
+        }
+        int r = ref.call(argv.data());
+        if (r != 0) {
+            throw std::runtime_error("the reference artifact failed on instance '" + inst.name + "' (error " +
+                                     std::to_string(r) + "): this is a bug in the task, not in the kernel");
+        }
+        d.inputs.push_back(std::move(ins));
+        d.refs.push_back(std::move(outs));
+    }
+    return d;
+}
+
+// ---------------------------------------------------------------------------------------
+// A worker and everything the conductor knows about it.
+
+class Side {
+public:
+    std::string role;
+    bool alive = false;
+    std::optional<Failure> failure;
+    double cold_start = -1;
+    long peak_rss_kb = 0;
+    SharedRegion shm;
+
+    void start(const ConductSpec &spec, const std::string &artifact, size_t shm_bytes, const fs::path &work,
+               const std::string &self_exe, const std::string &current_instance) {
+        workdir_ = work / role;
+        hand_to_sandbox(workdir_);
+        hand_to_sandbox(workdir_ / "pocl");
+        call_seconds_ = spec.call_seconds;
+        shm = SharedRegion::create(shm_bytes, ("ekb-" + role).c_str());
+        std::string bytes;
+        try {
+            bytes = read_file(artifact);
+        } catch (const std::exception &e) {
+            set_failure("load", "load_error", e.what(), current_instance, false);
+            return;
+        }
+        int art = ::memfd_create("ekb-artifact", MFD_CLOEXEC);
+        if (art < 0 || ::write(art, bytes.data(), bytes.size()) != static_cast<ssize_t>(bytes.size())) {
+            throw std::runtime_error("cannot stage the artifact in memory");
+        }
+        int cmd[2], rep[2];
+        if (::pipe2(cmd, O_CLOEXEC) != 0 || ::pipe2(rep, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
+        SpawnSpec s;
+        s.argv = {self_exe, "worker", spec.backend, std::to_string(spec.threads)};
+        s.env = base_env(workdir_);
+        s.env.push_back("POCL_CACHE_DIR=" + (workdir_ / "pocl").string());
+        s.env.push_back("CUDA_CACHE_PATH=" + (workdir_ / "cuda").string());
+        for (const char *pass : {"OCL_ICD_VENDORS", "OCL_ICD_FILENAMES", "CUDA_VISIBLE_DEVICES", "POCL_DEVICES",
+                                 "HL_OCL_DEVICE_TYPE", "HL_OCL_PLATFORM_NAME", "HL_GPU_DEVICE"}) {
+            if (const char *v = std::getenv(pass)) s.env.push_back(std::string(pass) + "=" + v);
+        }
+        s.cwd = workdir_;
+        s.stdout_path = workdir_ / "stdout.txt";
+        s.stderr_path = workdir_ / "stderr.txt";
+        s.pass_fds = {cmd[0], rep[1], art, shm.fd()};
+        s.confine = spec.confine;
+        s.limits.wall_seconds = 1e9;  // the conductor enforces deadlines per command
+        s.limits.address_space_bytes = spec.backend == "cpu" ? spec.worker_memory_bytes : 0;
+        s.limits.file_size_bytes = 256ull << 20;
+        proc_ = Process::spawn(s);
+        ::close(cmd[0]);
+        ::close(rep[1]);
+        ::close(art);
+        ch_ = Channel(rep[0], cmd[1]);
+        std::string hello;
+        bool timed_out = false;
+        if (!ch_.receive(hello, spec.start_seconds, timed_out)) {
+            died(timed_out, spec.start_seconds, "load", current_instance, false);
+            return;
+        }
+        if (hello != "ok") {
+            std::string msg = hello.rfind("err load ", 0) == 0 ? unescape_line(hello.substr(9)) : hello;
+            set_failure("load", "load_error", msg, current_instance, false);
+            stop();
+            return;
+        }
+        alive = true;
+    }
+
+    // Sends a command; on a dead/hung worker records the failure and returns nullopt.
+    std::optional<Reply> request(const std::string &cmd, const std::string &instance, bool heldout) {
+        if (!alive) return std::nullopt;
+        Reply r = ch_.request(cmd, call_seconds_);
+        if (r.kind == Reply::dead || r.kind == Reply::timeout) {
+            died(r.kind == Reply::timeout, call_seconds_, "run", instance, heldout);
+            return std::nullopt;
+        }
+        return r;
+    }
+
+    void set_failure(const std::string &stage, const std::string &code, const std::string &msg,
+                     const std::string &instance, bool heldout) {
+        if (!failure) failure = Failure{stage, code, msg, instance, heldout};
+    }
+
+    void stop() {
+        if (proc_.running()) {
+            ch_.send("quit");
+            ExitInfo e = proc_.wait(2);
+            peak_rss_kb = std::max(peak_rss_kb, e.max_rss_kb);
+        }
+        ch_.close_all();
+        alive = false;
+    }
+
+    std::string stderr_tail() const { return read_file_tail(workdir_ / "stderr.txt", 1500); }
+
+private:
+    void died(bool timed_out, double limit, const std::string &stage, const std::string &instance, bool heldout) {
+        alive = false;
+        ExitInfo e;
+        if (timed_out) {
+            proc_.kill_group();
+            e = proc_.wait(5);
+        } else {
+            e = proc_.wait(5);
+        }
+        peak_rss_kb = std::max(peak_rss_kb, e.max_rss_kb);
+        std::string tail = stderr_tail();
+        if (timed_out) {
+            char buf[128];
+            snprintf(buf, sizeof(buf), "the kernel did not return within %.1f s (wall-clock limit); killed", limit);
+            set_failure(stage, "timeout", buf, instance, heldout);
+        } else {
+            set_failure(stage, "crash", "the kernel's process " + e.describe() + (tail.empty() ? "" : "\n" + clip(tail, 1200)),
+                        instance, heldout);
+        }
+        ch_.close_all();
+    }
+
+    Process proc_;
+    Channel ch_;
+    fs::path workdir_;
+    double call_seconds_ = 10;
+};
+
+// ---------------------------------------------------------------------------------------
+// Verification helpers.
+
+void write_inputs(Side &side, const InstanceData &d) {
+    for (int s = 0; s < d.layout.sets; s++) {
+        size_t in = 0;
+        for (const auto &a : d.layout.args) {
+            if (a.output) continue;
+            std::memcpy(side.shm.data() + a.offsets[static_cast<size_t>(s)], d.inputs[static_cast<size_t>(s)][in].data(), a.bytes());
+            in++;
+        }
+    }
+}
+
+void poison_outputs_host(Side &side, const InstanceData &d, int set) {
+    for (const auto &a : d.layout.args) {
+        if (!a.output) continue;
+        uint8_t *p = side.shm.data() + a.offsets[static_cast<size_t>(set)];
+        std::memset(p - k_guard_bytes, k_guard_byte, k_guard_bytes);
+        std::memset(p + a.bytes(), k_guard_byte, k_guard_bytes);
+        fill_poison(p, a.dtype, a.elements());
+    }
+}
+
+// Loads an instance into a worker. Returns false when the worker failed.
+bool load_instance(Side &side, const InstanceData &d, const ConductInstance &inst) {
+    write_inputs(side, d);
+    for (int s = 0; s < d.layout.sets; s++) poison_outputs_host(side, d, s);
+    auto r = side.request("layout " + d.layout.to_json().dump(), inst.name, inst.heldout);
+    if (!r) return false;
+    if (r->kind == Reply::error) {
+        std::string code = r->text.substr(0, r->text.find(' '));
+        side.set_failure("load", code == "signature" ? "signature" : "load_error", r->text.substr(r->text.find(' ') + 1),
+                         inst.name, inst.heldout);
+        return false;
+    }
+    r = side.request("upload", inst.name, inst.heldout);
+    if (!r) return false;
+    if (r->kind == Reply::error) {
+        side.set_failure("run", "runtime_error", r->text.substr(r->text.find(' ') + 1), inst.name, inst.heldout);
+        return false;
+    }
+    return true;
+}
+
+// Compares one set's outputs (after fetch) and guard bands; returns a failure if wrong.
+std::optional<Failure> check_set(Side &side, const InstanceData &d, const ConductSpec &spec, const ConductInstance &inst,
+                                 int set, json *max_err) {
+    auto r = side.request("fetch " + std::to_string(set), inst.name, inst.heldout);
+    if (!r) return side.failure;
+    if (r->kind == Reply::error) {
+        return Failure{"run", "runtime_error", r->text.substr(r->text.find(' ') + 1), inst.name, inst.heldout};
+    }
+    size_t out = 0;
+    for (const auto &a : d.layout.args) {
+        if (!a.output) continue;
+        const uint8_t *p = side.shm.data() + a.offsets[static_cast<size_t>(set)];
+        size_t g1 = find_not_byte(p - k_guard_bytes, k_guard_bytes, k_guard_byte);
+        size_t g2 = find_not_byte(p + a.bytes(), k_guard_bytes, k_guard_byte);
+        if (g1 != k_guard_bytes || g2 != k_guard_bytes) {
+            std::string where = g1 != k_guard_bytes ? std::to_string(k_guard_bytes - g1) + " bytes before"
+                                                    : std::to_string(g2) + " bytes after";
+            return Failure{"verify", "guard_band",
+                           "output '" + a.name + "' was written outside its bounds (" + where + " the buffer)", inst.name,
+                           inst.heldout};
+        }
+        const ConductTensor &t = spec.outputs[out];
+        CompareResult c = compare_output(p, d.refs[static_cast<size_t>(set)][out].data(), a.dtype, a.elements(), t.atol, t.rtol);
+        if (max_err) {
+            double prev = max_err->value(a.name, 0.0);
+            (*max_err)[a.name] = std::max(prev, c.max_abs_err);
+        }
+        if (!c.ok) {
+            std::string code = c.unwritten > 0 ? "unwritten" : "mismatch";
+            std::string tol = dtype_info(a.dtype).is_float
+                                  ? " (tolerance atol " + std::to_string(t.atol) + " + rtol " + std::to_string(t.rtol) + ")"
+                                  : " (integers compare exactly)";
+            return Failure{"verify", code, "output '" + a.name + "' " + shape_desc(a.shape) + ": " + c.describe(a.shape) + tol,
+                           inst.name, inst.heldout};
+        }
+        out++;
+    }
+    return std::nullopt;
+}
+
+std::optional<Failure> check_inputs(Side &side, const InstanceData &d, const ConductInstance &inst) {
+    for (int s = 0; s < d.layout.sets; s++) {
+        size_t in = 0;
+        for (const auto &a : d.layout.args) {
+            if (a.output) continue;
+            if (std::memcmp(side.shm.data() + a.offsets[static_cast<size_t>(s)], d.inputs[static_cast<size_t>(s)][in].data(),
+                            a.bytes()) != 0) {
+                return Failure{"verify", "input_modified", "input '" + a.name + "' was modified by the kernel", inst.name,
+                               inst.heldout};
+            }
+            in++;
+        }
+    }
+    return std::nullopt;
+}
+
+// Verifies one side on one instance: every set once, the first call timed as cold start.
+std::optional<Failure> verify_side(Side &side, const InstanceData &d, const ConductSpec &spec, const ConductInstance &inst,
+                                   json *max_err) {
+    if (!load_instance(side, d, inst)) return side.failure;
+    int sets = d.layout.sets;
+    auto r = side.request("run 0 1", inst.name, inst.heldout);
+    if (!r) return side.failure;
+    if (side.cold_start < 0) side.cold_start = r->seconds;
+    if (r->kind == Reply::ok && sets > 1) r = side.request("run 1 " + std::to_string(sets - 1), inst.name, inst.heldout);
+    if (!r) return side.failure;
+    if (r->kind == Reply::error) {
+        return Failure{"run", "runtime_error", r->text.substr(r->text.find(' ') + 1), inst.name, inst.heldout};
+    }
+    for (int s = 0; s < sets; s++) {
+        auto f = check_set(side, d, spec, inst, s, max_err);
+        if (f) return f;
+    }
+    return check_inputs(side, d, inst);
+}
+
+// ---------------------------------------------------------------------------------------
+// Timing (A B A B).
+
+struct Timed {
+    std::vector<double> per_call;  // seconds per call, one per sample
+    long calls_per_sample = 1;
+    int cursor = 0;
+    double spent = 0;
+};
+
+json stats_json(const Timed &t) {
+    SampleStats s = summarize(t.per_call);
+    return {{"median_s", s.median}, {"p10_s", s.p10}, {"p90_s", s.p90}, {"mean_s", s.mean}, {"stddev_s", s.stddev},
+            {"cv", s.cv}, {"rse", s.rse}, {"n", s.n}, {"calls_per_sample", t.calls_per_sample}, {"samples_s", t.per_call}};
+}
+
+// One timed batch; returns seconds or nullopt (failure recorded on the side).
+std::optional<double> timed_batch(Side &side, Timed &t, long calls, const ConductInstance &inst, int sets) {
+    auto r = side.request("run " + std::to_string(t.cursor) + " " + std::to_string(calls), inst.name, inst.heldout);
+    if (!r) return std::nullopt;
+    if (r->kind == Reply::error) {
+        side.set_failure("run", "runtime_error", r->text.substr(r->text.find(' ') + 1), inst.name, inst.heldout);
+        return std::nullopt;
+    }
+    t.cursor = static_cast<int>((t.cursor + calls) % sets);
+    t.spent += r->seconds;
+    return r->seconds;
+}
+
+}  // namespace
+
+json conduct(const ConductSpec &spec) {
+    json out;
+    DeviceInfo dev = probe_device(spec.backend);
+    out["supported"] = dev.supported;
+    out["device"] = dev.details;
+    out["backend"] = spec.backend;
+    out["threads"] = spec.threads;
+    out["confinement"] = spec.confine ? confinement_summary() : "none (confinement disabled)";
+    if (!dev.supported) {
+        out["reason"] = dev.reason;
+        return out;
+    }
+
+    PipelineLibrary ref;
+    if (std::string e = ref.load(spec.reference); !e.empty()) throw std::runtime_error("reference artifact: " + e);
+    if (spec.instances.empty()) throw std::runtime_error("spec has no instances");
+
+    int sets = std::max(1, spec.timing.rotations);
+    size_t shm_bytes = 0;
+    for (const auto &inst : spec.instances) {
+        shm_bytes = std::max(shm_bytes, Layout::plan(arg_layouts(spec, inst), sets).total_bytes);
+    }
+    char self[4096];
+    ssize_t n = ::readlink("/proc/self/exe", self, sizeof(self) - 1);
+    if (n <= 0) throw std::runtime_error("cannot find the runner executable");
+    self[n] = 0;
+    fs::path work = spec.workdir.empty() ? fs::temp_directory_path() : fs::path(spec.workdir);
+    TempDir workdir("ekb-conduct-", work);
+    ::chmod(workdir.path().c_str(), 0755);
+
+    Side cand, expert;
+    cand.role = "candidate";
+    expert.role = "expert";
+    cand.start(spec, spec.candidate, shm_bytes, workdir.path(), self, spec.instances[0].name);
+    bool with_expert = !spec.expert.empty() && spec.timing.enabled;
+    if (with_expert) expert.start(spec, spec.expert, shm_bytes, workdir.path(), self, spec.instances[0].name);
+
+    // Phase 1: verification of every instance, candidate and expert.
+    std::vector<InstanceData> data;
+    json instances = json::array();
+    bool cand_correct = cand.alive;
+    bool expert_correct = with_expert && expert.alive;
+    for (const auto &inst : spec.instances) {
+        data.push_back(prepare_instance(spec, inst, ref, sets));
+        json ij = {{"name", inst.name}, {"heldout", inst.heldout}, {"seed", inst.seed},
+                   {"input_shapes", inst.input_shapes}, {"output_shapes", inst.output_shapes}};
+        json max_err = json::object();
+        std::optional<Failure> f;
+        if (cand.alive) {
+            f = verify_side(cand, data.back(), spec, inst, &max_err);
+        } else {
+            f = Failure{"run", "not_run", "not run: the kernel's process had already failed", inst.name, inst.heldout};
+        }
+        ij["correct"] = !f.has_value();
+        ij["failure"] = f ? f->to_json() : json(nullptr);
+        ij["max_abs_err"] = max_err;
+        if (f) {
+            cand_correct = false;
+            cand.set_failure(f->stage, f->code, f->message, inst.name, inst.heldout);
+        }
+        if (with_expert && expert.alive) {
+            auto ef = verify_side(expert, data.back(), spec, inst, nullptr);
+            if (ef) {
+                expert_correct = false;
+                expert.set_failure(ef->stage, ef->code, ef->message, inst.name, inst.heldout);
+            }
+        }
+        instances.push_back(ij);
+    }
+    if (with_expert && !expert.alive) expert_correct = false;
+
+    // Phase 2: timing, only for a candidate correct on every instance.
+    bool timed = spec.timing.enabled && cand_correct && cand.alive;
+    bool compare = timed && with_expert && expert_correct;
+    std::mt19937_64 rng(spec.seed);
+    std::vector<std::vector<double>> all_cand, all_expert;
+    std::vector<double> speedups;
+    for (size_t ii = 0; timed && ii < spec.instances.size(); ii++) {
+        const auto &inst = spec.instances[ii];
+        const InstanceData &d = data[ii];
+        std::vector<Side *> sides = {&cand};
+        if (compare) sides.push_back(&expert);
+        std::vector<Timed> t(sides.size());
+        for (auto *s : sides) {
+            if (!load_instance(*s, d, inst)) break;
+        }
+        auto all_alive = [&] {
+            for (auto *s : sides) {
+                if (!s->alive || s->failure) return false;
+            }
+            return true;
+        };
+        if (!all_alive()) break;
+        // Warm-up by time, then grow the calls per sample until a sample lasts long enough.
+        for (size_t k = 0; k < sides.size() && all_alive(); k++) {
+            double spent = 0;
+            int calls = 0;
+            while (spent < spec.timing.warmup_seconds && calls < 100000) {
+                auto s = timed_batch(*sides[k], t[k], 1, inst, sets);
+                if (!s) break;
+                spent += *s;
+                calls++;
+            }
+            long n_calls = 1;
+            while (all_alive()) {
+                auto s = timed_batch(*sides[k], t[k], n_calls, inst, sets);
+                if (!s) break;
+                if (*s >= spec.timing.min_sample_seconds || n_calls >= (1L << 30)) break;
+                double grow = std::clamp(spec.timing.min_sample_seconds * 1.25 / std::max(*s, 1e-9), 2.0, 10.0);
+                n_calls = static_cast<long>(std::ceil(double(n_calls) * grow));
+            }
+            t[k].calls_per_sample = n_calls;
+        }
+        if (!all_alive()) break;
+        double start = monotonic_seconds();
+        int sample = 0;
+        std::uniform_real_distribution<double> coin(0, 1);
+        while (all_alive()) {
+            bool check = sample == 0 || coin(rng) < spec.timing.check_fraction;
+            for (size_t k = 0; k < sides.size() && all_alive(); k++) {
+                Side &s = *sides[k];
+                long calls = t[k].calls_per_sample;
+                int touched = static_cast<int>(std::min<long>(calls, sets));
+                int check_set_index = (t[k].cursor + static_cast<int>(rng() % static_cast<uint64_t>(touched))) % sets;
+                if (check) {
+                    poison_outputs_host(s, d, check_set_index);
+                    auto r = s.request("poison " + std::to_string(check_set_index), inst.name, inst.heldout);
+                    if (!r) break;
+                }
+                auto sec = timed_batch(s, t[k], calls, inst, sets);
+                if (!sec) break;
+                t[k].per_call.push_back(*sec / double(calls));
+                if (check) {
+                    auto f = check_set(s, d, spec, inst, check_set_index, nullptr);
+                    if (f) {
+                        f->code = "timed_call_mismatch";
+                        f->message = "a timed call's output was wrong: " + f->message;
+                        s.set_failure(f->stage, f->code, f->message, f->instance, f->heldout);
+                    }
+                }
+            }
+            sample++;
+            if (!all_alive()) break;
+            bool enough = sample >= spec.timing.min_samples;
+            bool precise = true;
+            for (auto &tk : t) precise = precise && summarize(tk.per_call).rse <= spec.timing.target_rse;
+            double elapsed = monotonic_seconds() - start;
+            if ((enough && precise) || sample >= spec.timing.max_samples ||
+                (enough && elapsed >= spec.timing.cap_seconds)) {
+                break;
+            }
+        }
+        for (auto *s : sides) {
+            if (s->alive && !s->failure) {
+                auto f = check_inputs(*s, d, inst);
+                if (f) s->set_failure(f->stage, f->code, f->message, f->instance, f->heldout);
+            }
+        }
+        if (cand.failure) {
+            cand_correct = false;
+            instances[ii]["correct"] = false;
+            instances[ii]["failure"] = cand.failure->to_json();
+            break;
+        }
+        if (compare && expert.failure) {
+            compare = false;
+            expert_correct = false;
+        }
+        json tj = {{"candidate", stats_json(t[0])}};
+        all_cand.push_back(t[0].per_call);
+        if (compare) {
+            tj["expert"] = stats_json(t[1]);
+            double sp = median(t[1].per_call) / median(t[0].per_call);
+            Interval ci = bootstrap_speedup_ci(t[1].per_call, t[0].per_call, spec.timing.bootstrap_resamples, 0.95,
+                                               spec.seed + ii);
+            tj["speedup"] = sp;
+            tj["speedup_ci"] = {ci.lo, ci.hi};
+            speedups.push_back(sp);
+            all_expert.push_back(t[1].per_call);
+        }
+        instances[ii]["timing"] = tj;
+    }
+    timed = timed && cand_correct && all_cand.size() == spec.instances.size();
+    cand.stop();
+    expert.stop();
+
+    auto side_json = [&](const Side &s, bool used) {
+        if (!used) return json(nullptr);
+        return json{{"failure", s.failure ? s.failure->to_json() : json(nullptr)},
+                    {"cold_start_s", s.cold_start},
+                    {"peak_rss_kb", s.peak_rss_kb}};
+    };
+    out["candidate"] = side_json(cand, true);
+    out["expert"] = side_json(expert, with_expert);
+    out["instances"] = instances;
+    out["correct"] = cand_correct;
+    out["timed"] = timed;
+    if (timed && compare && speedups.size() == spec.instances.size()) {
+        out["speedup"] = geomean(speedups);
+        Interval ci = bootstrap_geomean_speedup_ci(all_expert, all_cand, spec.timing.bootstrap_resamples, 0.95, spec.seed);
+        out["speedup_ci"] = {ci.lo, ci.hi};
+    } else {
+        out["speedup"] = nullptr;
+        out["speedup_ci"] = nullptr;
+        if (timed && with_expert && expert.failure) out["speedup_unavailable"] = "the expert failed: " + expert.failure->message;
+    }
+    return out;
+}
+
+}  // namespace ekb

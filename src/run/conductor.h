@@ -1,0 +1,70 @@
+// The conductor: the trusted side of an evaluation (design.md sections 2 and 4). It runs
+// on the device itself (locally, or from a bundle), needs no compiler and no libHalide,
+// and does everything that must not be left to a kernel:
+//   - generates inputs from fresh seeds, per instance and rotation set;
+//   - computes reference outputs with the trusted reference artifact, in its own process;
+//   - starts one untrusted worker per artifact (candidate, expert), confined;
+//   - verifies every instance: tolerance, NaN/Inf placement, guard bands, untouched inputs,
+//     outputs actually written (poisoned before each checked call);
+//   - times candidate and expert alternately (A B A B) on rotated input sets at distinct
+//     addresses, checking the outputs of randomly chosen timed calls, and owns the clock.
+#pragma once
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "suite/dtype.h"
+
+namespace ekb {
+
+struct TimingConfig {
+    bool enabled = true;
+    int rotations = 4;                 // input/output sets at distinct addresses
+    double warmup_seconds = 0.03;      // per side, per instance
+    double min_sample_seconds = 0.01;  // calls per sample grow until a sample lasts this long
+    int min_samples = 10;
+    int max_samples = 200;
+    double target_rse = 0.01;          // stop when both sides' relative standard error is below
+    double cap_seconds = 1.5;          // per instance, both sides together
+    double check_fraction = 0.25;      // share of timed samples whose output is verified
+    int bootstrap_resamples = 2000;
+};
+
+struct ConductTensor {
+    std::string name;
+    DType dtype = DType::f32;
+    double lo = -1, hi = 1;      // inputs
+    double atol = 0, rtol = 0;   // outputs
+};
+
+struct ConductInstance {
+    std::string name;
+    bool heldout = false;
+    std::vector<std::vector<int64_t>> input_shapes, output_shapes;  // PyTorch order
+    uint64_t seed = 0;
+};
+
+struct ConductSpec {
+    std::string backend = "cpu";
+    int threads = 1;
+    bool confine = true;
+    std::string candidate, expert, reference;  // artifact paths; expert may be empty
+    std::vector<ConductTensor> inputs, outputs;
+    std::vector<ConductInstance> instances;
+    TimingConfig timing;
+    double call_seconds = 10;      // wall-clock limit of any one command to a worker
+    double start_seconds = 30;     // worker start (loading, GPU context)
+    uint64_t worker_memory_bytes = 16ull << 30;  // RLIMIT_AS for cpu workers
+    uint64_t seed = 1;             // for the checked-sample choice and the bootstrap
+    std::string workdir;           // where workers get their private directories
+
+    nlohmann::json to_json() const;
+    static ConductSpec from_json(const nlohmann::json &j);
+};
+
+// Runs the whole evaluation; never throws for a kernel's failure (that is data in the
+// result). Throws std::runtime_error for harness errors (a broken reference, bad spec).
+nlohmann::json conduct(const ConductSpec &spec);
+
+}  // namespace ekb

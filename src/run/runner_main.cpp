@@ -1,0 +1,44 @@
+// ekb-runner: the self-sufficient runner (design.md section 2). It links the Halide
+// runtime for one target and nothing of libHalide, and works the same on this machine
+// and, from a bundle, on a remote device.
+//
+//   ekb-runner conduct <spec.json> <result.json>   the trusted conductor (conductor.h)
+//   ekb-runner worker <backend> <threads>          an untrusted worker (started by conduct)
+//   ekb-runner probe <backend>                     prints the device as JSON
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "common/files.h"
+#include "run/conductor.h"
+#include "run/device_probe.h"
+#include "run/worker.h"
+
+int main(int argc, char **argv) {
+    using namespace ekb;
+    std::string mode = argc > 1 ? argv[1] : "";
+    try {
+        if (mode == "worker" && argc == 4) {
+            return worker_main(argv[2], std::atoi(argv[3]));
+        }
+        if (mode == "probe" && argc == 3) {
+            DeviceInfo d = probe_device(argv[2]);
+            nlohmann::json j = {{"backend", argv[2]}, {"supported", d.supported}, {"reason", d.reason}, {"device", d.details}};
+            std::cout << j.dump(2) << std::endl;
+            return 0;
+        }
+        if (mode == "conduct" && argc == 4) {
+            ConductSpec spec = ConductSpec::from_json(nlohmann::json::parse(read_file(argv[2])));
+            nlohmann::json result = conduct(spec);
+            write_file(argv[3], result.dump(1));
+            return 0;
+        }
+    } catch (const std::exception &e) {
+        std::cerr << "ekb-runner: " << e.what() << std::endl;
+        return 2;
+    }
+    std::cerr << "usage: ekb-runner conduct <spec.json> <result.json> | probe <backend> | worker <backend> <threads>\n";
+    return 3;
+}

@@ -1,0 +1,222 @@
+#include "run/worker.h"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "run/channel.h"
+#include "run/layout.h"
+#include "run/pipeline_library.h"
+#include "run/shared_region.h"
+
+namespace ekb {
+
+namespace {
+
+std::string g_error;  // the last message from the Halide runtime
+
+extern "C" void capture_error(void *, const char *msg) {
+    if (g_error.size() < 4000) g_error += msg;
+}
+
+// Halide 14 opens the unversioned libOpenCL.so / libcuda.so (from -dev packages); machines
+// with only a driver have the .so.1 names.
+extern "C" void *load_library_with_fallback(const char *name) {
+    void *h = ::dlopen(name, RTLD_LAZY | RTLD_GLOBAL);
+    if (!h) {
+        std::string versioned = std::string(name) + ".1";
+        h = ::dlopen(versioned.c_str(), RTLD_LAZY | RTLD_GLOBAL);
+    }
+    return h;
+}
+
+const halide_device_interface_t *device_interface(const std::string &backend) {
+    const char *sym = backend == "opencl" ? "halide_opencl_device_interface"
+                    : backend == "cuda"   ? "halide_cuda_device_interface"
+                                          : nullptr;
+    if (!sym) return nullptr;
+    auto fn = reinterpret_cast<const halide_device_interface_t *(*)()>(::dlsym(RTLD_DEFAULT, sym));
+    return fn ? fn() : nullptr;
+}
+
+class Worker {
+public:
+    Worker(const std::string &backend) : backend_(backend), ch_(3, 4) {}
+
+    int main_loop(int threads) {
+        halide_set_error_handler(capture_error);
+        halide_set_num_threads(threads);
+        if (backend_ != "cpu") {
+            halide_set_custom_load_library(load_library_with_fallback);
+            iface_ = device_interface(backend_);
+            if (!iface_) return hello_fail("the runner has no " + backend_ + " runtime");
+            halide_reuse_device_allocations(nullptr, true);
+        }
+        std::string err = lib_.load("/proc/self/fd/5");
+        if (!err.empty()) return hello_fail(err);
+        try {
+            shm_ = SharedRegion::map_fd(6);
+        } catch (const std::exception &e) {
+            return hello_fail(e.what());
+        }
+        ch_.send("ok");
+        std::string line;
+        bool timed_out;
+        while (ch_.receive(line, -1, timed_out)) {
+            std::istringstream in(line);
+            std::string cmd;
+            in >> cmd;
+            std::string reply;
+            if (cmd == "layout") reply = do_layout(line.substr(7));
+            else if (cmd == "upload") reply = do_upload();
+            else if (cmd == "run") {
+                long first = 0, calls = 0;
+                in >> first >> calls;
+                reply = do_run(first, calls);
+            } else if (cmd == "fetch" || cmd == "poison") {
+                long set = 0;
+                in >> set;
+                reply = cmd == "fetch" ? do_fetch(set) : do_poison(set);
+            } else if (cmd == "quit") {
+                break;
+            } else {
+                reply = "err protocol unknown command";
+            }
+            if (!ch_.send(reply)) break;
+        }
+        release_device();
+        std::fflush(nullptr);
+        _exit(0);
+    }
+
+private:
+    int hello_fail(const std::string &msg) {
+        ch_.send("err load " + escape_line(msg));
+        return 3;
+    }
+
+    std::string fail(const std::string &code, const std::string &msg) { return "err " + code + " " + escape_line(msg); }
+
+    std::string runtime_error(int code) {
+        std::string m = g_error.empty() ? "the pipeline returned error code " + std::to_string(code) : g_error;
+        g_error.clear();
+        return fail("runtime_error", m);
+    }
+
+    void release_device() {
+        if (!iface_) return;
+        for (auto &b : buffers_) {
+            if (b->buf.device) halide_device_free(nullptr, &b->buf);
+        }
+    }
+
+    HostBuffer &buffer(size_t set, size_t arg) { return *buffers_[set * layout_.args.size() + arg]; }
+
+    std::string do_layout(const std::string &json_text) {
+        release_device();
+        buffers_.clear();
+        try {
+            layout_ = Layout::from_json(nlohmann::json::parse(json_text));
+        } catch (const std::exception &e) {
+            return fail("protocol", std::string("bad layout: ") + e.what());
+        }
+        if (layout_.total_bytes > shm_.size()) return fail("protocol", "layout exceeds the shared region");
+        std::string sig = lib_.check_signature(layout_.args);
+        if (!sig.empty()) return fail("signature", sig);
+        for (int s = 0; s < layout_.sets; s++) {
+            for (const auto &a : layout_.args) {
+                auto b = std::make_unique<HostBuffer>();
+                b->init(shm_.data() + a.offsets[static_cast<size_t>(s)], a.dtype, a.shape);
+                buffers_.push_back(std::move(b));
+            }
+        }
+        argv_.assign(layout_.args.size(), nullptr);
+        return "ok";
+    }
+
+    std::string do_upload() {
+        if (!iface_) return "ok";
+        for (int s = 0; s < layout_.sets; s++) {
+            for (size_t a = 0; a < layout_.args.size(); a++) {
+                halide_buffer_t &b = buffer(static_cast<size_t>(s), a).buf;
+                int r;
+                if (layout_.args[a].output) {
+                    r = halide_device_malloc(nullptr, &b, iface_);
+                } else {
+                    b.flags |= halide_buffer_flag_host_dirty;
+                    r = halide_copy_to_device(nullptr, &b, iface_);
+                }
+                if (r != 0) return runtime_error(r);
+            }
+        }
+        return "ok";
+    }
+
+    std::string do_run(long first, long calls) {
+        if (buffers_.empty()) return fail("protocol", "run before layout");
+        size_t nargs = layout_.args.size();
+        size_t set = 0;
+        for (long i = 0; i < calls; i++) {
+            set = static_cast<size_t>((first + i) % layout_.sets);
+            for (size_t a = 0; a < nargs; a++) argv_[a] = &buffer(set, a).buf;
+            int r = lib_.call(argv_.data());
+            if (r != 0) return runtime_error(r);
+        }
+        if (iface_) {
+            // The reply means the work is done: synchronize the device first.
+            for (size_t a = 0; a < nargs; a++) {
+                if (!layout_.args[a].output) continue;
+                int r = halide_device_sync(nullptr, &buffer(set, a).buf);
+                if (r != 0) return runtime_error(r);
+            }
+        }
+        return "ok";
+    }
+
+    std::string do_fetch(long set) {
+        if (!iface_) return "ok";
+        for (size_t a = 0; a < layout_.args.size(); a++) {
+            if (!layout_.args[a].output) continue;
+            halide_buffer_t &b = buffer(static_cast<size_t>(set), a).buf;
+            int r = halide_copy_to_host(nullptr, &b);
+            if (r != 0) return runtime_error(r);
+        }
+        return "ok";
+    }
+
+    std::string do_poison(long set) {
+        if (!iface_) return "ok";  // CPU: the conductor poisons the shared memory itself
+        for (size_t a = 0; a < layout_.args.size(); a++) {
+            if (!layout_.args[a].output) continue;
+            halide_buffer_t &b = buffer(static_cast<size_t>(set), a).buf;
+            b.flags &= ~uint64_t(halide_buffer_flag_device_dirty);
+            b.flags |= halide_buffer_flag_host_dirty;
+            int r = halide_copy_to_device(nullptr, &b, iface_);
+            if (r != 0) return runtime_error(r);
+        }
+        return "ok";
+    }
+
+    std::string backend_;
+    Channel ch_;
+    PipelineLibrary lib_;
+    SharedRegion shm_;
+    Layout layout_;
+    std::vector<std::unique_ptr<HostBuffer>> buffers_;
+    std::vector<void *> argv_;
+    const halide_device_interface_t *iface_ = nullptr;
+};
+
+}  // namespace
+
+int worker_main(const std::string &backend, int threads) {
+    Worker w(backend);
+    return w.main_loop(threads);
+}
+
+}  // namespace ekb

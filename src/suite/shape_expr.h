@@ -1,0 +1,17 @@
+// Integer expressions over an instance's named dimensions, as written in task.json:
+// shapes ("H-2", "(W+2*1-3)/2+1"), FLOP and byte counts ("2*M*N*K").
+// Grammar: + - * / % with the usual precedence, unary minus, parentheses, integer literals,
+// identifiers, and min(a,b) / max(a,b). Division is floor division.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace ekb {
+
+using DimValues = std::map<std::string, int64_t>;
+
+// Throws std::invalid_argument with a message naming the expression and what is wrong.
+int64_t eval_shape_expr(const std::string &expr, const DimValues &dims);
+
+}  // namespace ekb

@@ -1,0 +1,47 @@
+#include "suite/suite.h"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+
+#include "common/sha256.h"
+
+namespace ekb {
+
+Suite Suite::load(const std::filesystem::path &root) {
+    Suite s;
+    s.root_ = root;
+    auto tasks_dir = root / "tasks";
+    if (!std::filesystem::is_directory(tasks_dir)) {
+        throw TaskError(tasks_dir.string() + ": not a directory (is --suite right?)");
+    }
+    std::vector<std::filesystem::path> dirs;
+    for (const auto &e : std::filesystem::directory_iterator(tasks_dir)) {
+        if (e.is_directory() && std::filesystem::exists(e.path() / "task.json")) dirs.push_back(e.path());
+    }
+    std::sort(dirs.begin(), dirs.end());
+    Sha256 h;
+    for (const auto &d : dirs) {
+        s.tasks_.push_back(load_task(d));
+        h.update(s.tasks_.back().id + ":" + s.tasks_.back().content_hash + "\n");
+    }
+    s.hash_ = h.hex();
+    return s;
+}
+
+const Task *Suite::find(const std::string &id) const {
+    for (const auto &t : tasks_) {
+        if (t.id == id) return &t;
+    }
+    return nullptr;
+}
+
+std::vector<const Task *> Suite::match(const std::string &glob) const {
+    std::vector<const Task *> out;
+    for (const auto &t : tasks_) {
+        if (::fnmatch(glob.c_str(), t.id.c_str(), 0) == 0) out.push_back(&t);
+    }
+    return out;
+}
+
+}  // namespace ekb

@@ -1,0 +1,255 @@
+#include "suite/task.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "common/files.h"
+#include "common/sha256.h"
+
+namespace ekb {
+
+using nlohmann::json;
+
+Tolerance default_tolerance(DType d) {
+    if (dtype_info(d).is_float) return {1e-4, 1e-4};
+    return {0, 0};
+}
+
+namespace {
+
+const char *k_tiers[] = {"L1", "L2", "L3"};
+
+class Reader {
+public:
+    Reader(const std::filesystem::path &file) : file_(file.string()) {}
+
+    [[noreturn]] void fail(const std::string &field, const std::string &what) const {
+        throw TaskError(file_ + ": field '" + field + "': " + what);
+    }
+    const json &need(const json &obj, const std::string &key, const std::string &path) const {
+        if (!obj.is_object() || !obj.contains(key)) fail(path + key, "missing");
+        return obj.at(key);
+    }
+    std::string str(const json &obj, const std::string &key, const std::string &path,
+                    bool required = true) const {
+        if (!obj.contains(key)) {
+            if (required) fail(path + key, "missing");
+            return {};
+        }
+        const json &v = obj.at(key);
+        if (!v.is_string()) fail(path + key, "must be a string");
+        return v.get<std::string>();
+    }
+    std::vector<std::string> strings(const json &obj, const std::string &key,
+                                     const std::string &path, bool required = true) const {
+        std::vector<std::string> out;
+        if (!obj.contains(key)) {
+            if (required) fail(path + key, "missing");
+            return out;
+        }
+        const json &v = obj.at(key);
+        if (!v.is_array()) fail(path + key, "must be an array of strings");
+        for (const auto &e : v) {
+            if (e.is_string()) out.push_back(e.get<std::string>());
+            else if (e.is_number_integer()) out.push_back(std::to_string(e.get<int64_t>()));
+            else fail(path + key, "must be an array of strings");
+        }
+        return out;
+    }
+
+private:
+    std::string file_;
+};
+
+TensorSpec read_tensor(const Reader &r, const json &j, const std::string &path, bool input) {
+    TensorSpec t;
+    t.name = r.str(j, "name", path);
+    std::string dt = r.str(j, "dtype", path);
+    auto d = parse_dtype(dt);
+    if (!d) r.fail(path + "dtype", "unknown dtype '" + dt + "' (float32, int8, uint8, int16, uint16, int32, uint32)");
+    t.dtype = *d;
+    t.shape = r.strings(j, "shape", path);
+    if (t.shape.empty()) r.fail(path + "shape", "must have at least one dimension");
+    if (input) {
+        const json &range = r.need(j, "range", path);
+        if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number()) {
+            r.fail(path + "range", "must be [lo, hi]");
+        }
+        t.range_lo = range[0].get<double>();
+        t.range_hi = range[1].get<double>();
+        if (!(t.range_lo < t.range_hi)) r.fail(path + "range", "lo must be below hi");
+    }
+    return t;
+}
+
+}  // namespace
+
+std::vector<int64_t> Task::shape(const TensorSpec &t, const Instance &inst) const {
+    std::vector<int64_t> s;
+    for (const auto &e : t.shape) s.push_back(eval_shape_expr(e, inst.dims));
+    return s;
+}
+
+int64_t Task::elements(const TensorSpec &t, const Instance &inst) const {
+    int64_t n = 1;
+    for (int64_t e : shape(t, inst)) n *= e;
+    return n;
+}
+
+double Task::flops(const Instance &inst) const {
+    return flops_expr.empty() ? 0.0 : double(eval_shape_expr(flops_expr, inst.dims));
+}
+
+double Task::bytes(const Instance &inst) const {
+    return bytes_expr.empty() ? 0.0 : double(eval_shape_expr(bytes_expr, inst.dims));
+}
+
+std::vector<const Instance *> Task::visible_instances() const {
+    std::vector<const Instance *> out;
+    for (const auto &i : instances) {
+        if (!i.heldout) out.push_back(&i);
+    }
+    return out;
+}
+
+const Instance *Task::find_instance(const std::string &name) const {
+    for (const auto &i : instances) {
+        if (i.name == name) return &i;
+    }
+    return nullptr;
+}
+
+std::string shape_string(const std::vector<int64_t> &shape) {
+    std::string s = "[";
+    for (size_t i = 0; i < shape.size(); i++) {
+        if (i) s += ", ";
+        s += std::to_string(shape[i]);
+    }
+    return s + "]";
+}
+
+Task load_task(const std::filesystem::path &dir) {
+    auto file = dir / "task.json";
+    Reader r(file);
+    if (!std::filesystem::exists(file)) throw TaskError(file.string() + ": missing task.json");
+    json j;
+    try {
+        j = json::parse(read_file(file));
+    } catch (const json::parse_error &e) {
+        throw TaskError(file.string() + ": invalid JSON: " + e.what());
+    }
+    if (!j.is_object()) throw TaskError(file.string() + ": must be a JSON object");
+
+    Task t;
+    t.dir = dir;
+    t.id = r.str(j, "id", "");
+    if (t.id != dir.filename().string()) {
+        r.fail("id", "'" + t.id + "' does not match the folder name '" + dir.filename().string() + "'");
+    }
+    t.title = r.str(j, "title", "");
+    t.tier = r.str(j, "tier", "");
+    if (std::find(std::begin(k_tiers), std::end(k_tiers), t.tier) == std::end(k_tiers)) {
+        r.fail("tier", "must be L1, L2 or L3, not '" + t.tier + "'");
+    }
+    t.domain = r.str(j, "domain", "");
+    t.provenance = r.str(j, "provenance", "");
+    t.description = r.str(j, "description", "");
+    t.tags = r.strings(j, "tags", "", false);
+    t.dims = r.strings(j, "dims", "");
+    t.flops_expr = r.str(j, "flops", "", false);
+    t.bytes_expr = r.str(j, "bytes", "", false);
+
+    const json &ins = r.need(j, "inputs", "");
+    if (!ins.is_array() || ins.empty()) r.fail("inputs", "must be a non-empty array");
+    for (size_t i = 0; i < ins.size(); i++) {
+        t.inputs.push_back(read_tensor(r, ins[i], "inputs[" + std::to_string(i) + "].", true));
+    }
+    const json &outs = r.need(j, "outputs", "");
+    if (!outs.is_array() || outs.empty()) r.fail("outputs", "must be a non-empty array");
+    for (size_t i = 0; i < outs.size(); i++) {
+        t.outputs.push_back(read_tensor(r, outs[i], "outputs[" + std::to_string(i) + "].", false));
+    }
+    std::vector<std::string> names;
+    for (const auto &x : t.inputs) names.push_back(x.name);
+    for (const auto &x : t.outputs) names.push_back(x.name);
+    for (size_t a = 0; a < names.size(); a++) {
+        for (size_t b = a + 1; b < names.size(); b++) {
+            if (names[a] == names[b]) r.fail("inputs/outputs", "tensor name '" + names[a] + "' used twice");
+        }
+    }
+
+    for (const auto &o : t.outputs) t.tolerance[o.name] = default_tolerance(o.dtype);
+    if (j.contains("tolerance")) {
+        const json &tol = j.at("tolerance");
+        if (!tol.is_object()) r.fail("tolerance", "must be an object {\"atol\":..,\"rtol\":..}");
+        for (const auto &o : t.outputs) {
+            if (tol.contains("atol")) t.tolerance[o.name].atol = tol.at("atol").get<double>();
+            if (tol.contains("rtol")) t.tolerance[o.name].rtol = tol.at("rtol").get<double>();
+        }
+    }
+
+    const json &insts = r.need(j, "instances", "");
+    if (!insts.is_array()) r.fail("instances", "must be an array");
+    for (size_t i = 0; i < insts.size(); i++) {
+        std::string path = "instances[" + std::to_string(i) + "].";
+        Instance inst;
+        inst.name = r.str(insts[i], "name", path);
+        std::string split = r.str(insts[i], "split", path);
+        if (split != "visible" && split != "heldout") r.fail(path + "split", "must be 'visible' or 'heldout'");
+        inst.heldout = split == "heldout";
+        const json &dims = r.need(insts[i], "dims", path);
+        if (!dims.is_object()) r.fail(path + "dims", "must be an object of dimension values");
+        for (const auto &d : t.dims) {
+            if (!dims.contains(d)) r.fail(path + "dims." + d, "missing");
+            if (!dims.at(d).is_number_integer() || dims.at(d).get<int64_t>() <= 0) {
+                r.fail(path + "dims." + d, "must be a positive integer");
+            }
+            inst.dims[d] = dims.at(d).get<int64_t>();
+        }
+        for (auto it = dims.begin(); it != dims.end(); ++it) {
+            if (!inst.dims.count(it.key())) r.fail(path + "dims." + it.key(), "not declared in 'dims'");
+        }
+        if (t.find_instance(inst.name)) r.fail(path + "name", "instance '" + inst.name + "' declared twice");
+        // Every tensor must have a positive shape at this instance.
+        for (const auto *set : {&t.inputs, &t.outputs}) {
+            for (const auto &ten : *set) {
+                for (const auto &e : ten.shape) {
+                    int64_t v;
+                    try {
+                        v = eval_shape_expr(e, inst.dims);
+                    } catch (const std::invalid_argument &ex) {
+                        r.fail(path + "dims", "tensor '" + ten.name + "': " + ex.what());
+                    }
+                    if (v <= 0) r.fail(path + "dims", "tensor '" + ten.name + "' dimension \"" + e + "\" is " + std::to_string(v));
+                }
+            }
+        }
+        t.instances.push_back(std::move(inst));
+    }
+    int visible = 0, heldout = 0;
+    for (const auto &i : t.instances) (i.heldout ? heldout : visible)++;
+    if (visible < 2) r.fail("instances", "needs at least two visible instances (has " + std::to_string(visible) + ")");
+    if (heldout < 1) r.fail("instances", "needs at least one held-out instance");
+
+    for (const char *f : {"algorithm.h", "reference.py"}) {
+        if (!std::filesystem::exists(dir / f)) throw TaskError((dir / f).string() + ": missing");
+    }
+    if (!std::filesystem::exists(t.naive_kernel())) throw TaskError(t.naive_kernel().string() + ": missing");
+
+    // Content hash: every regular file under the task folder, in sorted order.
+    std::vector<std::filesystem::path> files;
+    for (const auto &e : std::filesystem::recursive_directory_iterator(dir)) {
+        if (e.is_regular_file()) files.push_back(e.path());
+    }
+    std::sort(files.begin(), files.end());
+    Sha256 h;
+    for (const auto &f : files) {
+        h.update(std::filesystem::relative(f, dir).string());
+        h.update(std::string(1, '\0'));
+        h.update(read_file(f));
+    }
+    t.content_hash = h.hex();
+    return t;
+}
+
+}  // namespace ekb

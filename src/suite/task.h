@@ -1,0 +1,83 @@
+// A task: one canonical computation pattern, loaded from its folder (design.md section 3).
+//
+//   suite/tasks/<id>/task.json      metadata, tensors, instances, tolerances, FLOP/byte counts
+//   suite/tasks/<id>/reference.py   the PyTorch reference (Model, get_inputs, get_init_inputs)
+//   suite/tasks/<id>/algorithm.h    the Halide reference algorithm (struct task::Algorithm)
+//   suite/tasks/<id>/kernels/       naive.cpp, expert_<backend>.cpp
+//
+// Shapes are written in PyTorch order (outermost first). Halide dimension 0 is the LAST
+// PyTorch dimension: a contiguous torch tensor [N, C, H, W] is the Halide buffer (W, H, C, N).
+#pragma once
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "suite/dtype.h"
+#include "suite/shape_expr.h"
+
+namespace ekb {
+
+// A malformed task: the message names the file, the field and what is wrong.
+class TaskError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct TensorSpec {
+    std::string name;
+    DType dtype = DType::f32;
+    std::vector<std::string> shape;  // expressions over the task's dims, PyTorch order
+    double range_lo = -1, range_hi = 1;  // inputs: uniform value range (integers inclusive)
+};
+
+struct Instance {
+    std::string name;
+    DimValues dims;
+    bool heldout = false;
+    std::string origin = "task.json";  // or the private-instances file it came from
+};
+
+struct Tolerance {
+    double atol = 0;
+    double rtol = 0;
+};
+
+// Default tolerances per dtype: float32 atol = rtol = 1e-4; integers exact.
+Tolerance default_tolerance(DType d);
+
+struct Task {
+    std::string id, title, tier, domain, provenance, description;
+    std::vector<std::string> tags;
+    std::vector<std::string> dims;
+    std::vector<TensorSpec> inputs, outputs;
+    std::map<std::string, Tolerance> tolerance;  // per output name (filled for every output)
+    std::string flops_expr, bytes_expr;
+    std::vector<Instance> instances;
+    std::filesystem::path dir;
+    std::string content_hash;  // sha256 over every file in the task folder
+
+    std::vector<int64_t> shape(const TensorSpec &t, const Instance &inst) const;
+    int64_t elements(const TensorSpec &t, const Instance &inst) const;
+    double flops(const Instance &inst) const;
+    double bytes(const Instance &inst) const;
+    std::vector<const Instance *> visible_instances() const;
+    const Instance *find_instance(const std::string &name) const;
+
+    std::filesystem::path algorithm_path() const { return dir / "algorithm.h"; }
+    std::filesystem::path reference_path() const { return dir / "reference.py"; }
+    std::filesystem::path naive_kernel() const { return dir / "kernels" / "naive.cpp"; }
+    std::filesystem::path expert_kernel(const std::string &backend) const {
+        return dir / "kernels" / ("expert_" + backend + ".cpp");
+    }
+};
+
+// Loads and validates dir/task.json; throws TaskError.
+Task load_task(const std::filesystem::path &dir);
+
+// "[2, 3]" for a shape.
+std::string shape_string(const std::vector<int64_t> &shape);
+
+}  // namespace ekb
