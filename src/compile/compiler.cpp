@@ -1,6 +1,7 @@
 #include "compile/compiler.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -114,8 +115,11 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
         if (cache && opts.use_cache) {
             fs::create_directories(dir);
             if (r.ok) {
-                fs::copy_file(work.path() / "pipeline.so", dir / "pipeline.so", fs::copy_options::overwrite_existing);
-                ::chmod((dir / "pipeline.so").c_str(), 0644);
+                // Copy then rename: a concurrent ekb never sees a half-written artifact.
+                fs::path tmp = dir / ("pipeline.so.tmp." + std::to_string(::getpid()));
+                fs::copy_file(work.path() / "pipeline.so", tmp, fs::copy_options::overwrite_existing);
+                ::chmod(tmp.c_str(), 0644);
+                fs::rename(tmp, dir / "pipeline.so");
                 r.artifact = dir / "pipeline.so";
             }
             write_public(dir / "result.json", to_json(r).dump(1));

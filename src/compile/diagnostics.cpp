@@ -68,6 +68,7 @@ std::string trim_generator_errors(const std::string &output, const std::string &
         if (l.rfind("Warning: ", 0) == 0) continue;
         out += l + "\n";
     }
+    while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
     if (out.empty()) out = "the pipeline generator failed without output";
     return clip(out, max_bytes);
 }

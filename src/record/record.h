@@ -61,7 +61,7 @@ struct ResultRecord {
     EKB_RECORD_FIELDS(EKB_DECLARE)
 #undef EKB_DECLARE
 
-    ResultRecord() : speedup(NAN), speedup_ci_lo(NAN), speedup_ci_hi(NAN), kernel_median_s(NAN), expert_median_s(NAN) {}
+    ResultRecord() : speedup(NAN), speedup_ci_lo(NAN), speedup_ci_hi(NAN), kernel_median_s(NAN), expert_median_s(NAN), cold_start_s(NAN) {}
 
     nlohmann::json to_json() const;
     static ResultRecord from_json(const nlohmann::json &j);

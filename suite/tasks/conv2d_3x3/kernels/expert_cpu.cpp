@@ -1,0 +1,34 @@
+// Expert cpu schedule for `conv2d_3x3`: parallel strips of output rows; per strip the padded
+// input is built once, then each 4-row x 1-vector x 4-channel tile of the output keeps its
+// accumulators in registers across all input channels and the 9 unrolled taps.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    const int vec = target.natural_vector_size(Float(32));
+    Var xo{"xo"}, xi{"xi"}, yo{"yo"}, yi{"yi"}, co{"co"}, ci{"ci"}, t{"t"};
+    // @layer compute
+    // padded is built per row strip and conv per tile (below); neither is materialized whole.
+    // @layer loops
+    a.output.split(a.y, yo, yi, 4, TailStrategy::GuardWithIf)
+        .split(a.c, co, ci, 4, TailStrategy::GuardWithIf)
+        .split(a.x, xo, xi, vec, TailStrategy::GuardWithIf)
+        .reorder(xi, ci, yi, xo, co, yo, a.n)
+        .fuse(yo, a.n, t).parallel(t);
+    // @layer memory
+    a.padded.compute_at(a.output, t);
+    a.conv.compute_at(a.output, xo);
+    // @layer vector
+    a.output.vectorize(xi).unroll(ci).unroll(yi);
+    a.padded.vectorize(a.x, vec, TailStrategy::GuardWithIf);
+    a.conv.vectorize(a.x, vec, TailStrategy::RoundUp).unroll(a.y).unroll(a.c);
+    a.conv.update()
+        .reorder(a.x, a.c, a.y, a.r.y, a.r.z, a.r.x, a.n)
+        .vectorize(a.x, vec, TailStrategy::RoundUp)
+        .unroll(a.c).unroll(a.y).unroll(a.r.y).unroll(a.r.z);
+    // @end
+    return a.kernel();
+}

@@ -1,0 +1,31 @@
+// Halide reference algorithm for task `softmax`: y = softmax(x) over the last dimension,
+// numerically stable: y = exp(x - rowmax) / sum(exp(x - rowmax)).
+// Halide dimension 0 is the last PyTorch dimension: x(c, r) is x[r, c].
+#pragma once
+#include <ekb/kernel.h>
+
+namespace task {
+
+struct Algorithm {
+    Halide::ImageParam x{Halide::Float(32), 2, "x"};  // [R, L]
+    Halide::Var c{"c"}, r{"r"};                       // y[r, c]: c columns (L), r rows (R)
+    Halide::RDom k;                                   // over the columns of a row
+    Halide::Func row_max{"row_max"};  // max over the row
+    Halide::Func ex{"ex"};            // exp(x - row_max)
+    Halide::Func row_sum{"row_sum"};  // sum of ex over the row
+    Halide::Func y{"y"};              // the output: ex / row_sum
+
+    Algorithm() {
+        k = Halide::RDom(0, x.dim(0).extent(), "k");
+        row_max(r) = Halide::Float(32).min();
+        row_max(r) = Halide::max(row_max(r), x(k, r));
+        ex(c, r) = Halide::exp(x(c, r) - row_max(r));
+        row_sum(r) = 0.0f;
+        row_sum(r) += ex(k, r);
+        y(c, r) = ex(c, r) / row_sum(r);
+    }
+
+    ekb::Kernel kernel() { return {{x}, {y}}; }
+};
+
+}  // namespace task

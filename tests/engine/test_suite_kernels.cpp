@@ -1,0 +1,57 @@
+// Every shipped task's naive and expert kernels are correct on cpu and opencl (every
+// instance, fresh seeds), and the timed path produces a speedup with its interval.
+#include <cmath>
+
+#include "compile/backend.h"
+#include "engine_fixture.h"
+
+using namespace ekb;
+using namespace ekb::test;
+
+namespace {
+
+std::vector<std::string> task_ids() {
+    std::vector<std::string> ids;
+    for (const auto &t : suite().tasks()) ids.push_back(t.id);
+    return ids;
+}
+
+class SuiteKernels : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
+
+TEST_P(SuiteKernels, NaiveAndExpertAreCorrect) {
+    const auto &[id, backend] = GetParam();
+    const Task *t = suite().find(id);
+    for (const auto &file : {t->naive_kernel(), t->expert_kernel(backend)}) {
+        ResultRecord r = evaluate_file(id, backend, file);
+        if (r.status == "not_supported") GTEST_SKIP() << backend << " not supported here: " << r.failure_message;
+        EXPECT_TRUE(r.correct) << file.filename() << ": [" << r.failure_stage << "/" << r.failure_code << "] "
+                               << r.failure_message;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shipped, SuiteKernels,
+                         ::testing::Combine(::testing::ValuesIn(task_ids()), ::testing::Values("cpu", "opencl")),
+                         [](const auto &info) { return std::get<0>(info.param) + "_" + std::get<1>(info.param); });
+
+TEST(Timing, ExpertAgainstItselfGivesASpeedupWithAnInterval) {
+    Limits lim;
+    lim.timing = true;
+    ResultRecord r = evaluate_file("matmul", "cpu", suite().find("matmul")->expert_kernel("cpu"), lim);
+    ASSERT_TRUE(r.timed) << r.failure_message;
+    EXPECT_FALSE(std::isnan(r.speedup));
+    EXPECT_LE(r.speedup_ci_lo, r.speedup);
+    EXPECT_GE(r.speedup_ci_hi, r.speedup);
+    EXPECT_GT(r.kernel_median_s, 0);
+    EXPECT_GT(r.cold_start_s, 0);
+    EXPECT_GT(r.peak_rss_kb, 0);
+    auto insts = nlohmann::json::parse(r.instances);
+    for (const auto &i : insts) {
+        EXPECT_GE(i["timing"]["candidate"]["n"].get<int>(), 5);
+        EXPECT_GE(i["timing"]["candidate"]["calls_per_sample"].get<int>(), 1);
+    }
+    auto env = nlohmann::json::parse(r.environment);
+    EXPECT_TRUE(env.contains("device"));
+    EXPECT_EQ(r.target, backend_target("cpu"));
+}
+
+}  // namespace

@@ -1,0 +1,106 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "common/files.h"
+#include "common/paths.h"
+#include "suite/suite.h"
+
+using namespace ekb;
+namespace fs = std::filesystem;
+
+namespace {
+
+const char *k_good = R"({
+  "id": "toy", "title": "t", "tier": "L1", "domain": "vision", "provenance": "p", "description": "d",
+  "dims": ["N"],
+  "inputs": [{"name": "x", "dtype": "float32", "shape": ["N"], "range": [-1, 1]}],
+  "outputs": [{"name": "y", "dtype": "float32", "shape": ["N"]}],
+  "flops": "N",
+  "instances": [
+    {"name": "a", "split": "visible", "dims": {"N": 8}},
+    {"name": "b", "split": "visible", "dims": {"N": 16}},
+    {"name": "c", "split": "heldout", "dims": {"N": 13}}
+  ]
+})";
+
+class TaskDir {
+public:
+    explicit TaskDir(const std::string &json) : tmp_("ekb-task-test-") {
+        dir_ = tmp_.path() / "toy";
+        write_file(dir_ / "task.json", json);
+        write_file(dir_ / "algorithm.h", "// algorithm\n");
+        write_file(dir_ / "reference.py", "# reference\n");
+        write_file(dir_ / "kernels" / "naive.cpp", "// naive\n");
+    }
+    const fs::path &dir() const { return dir_; }
+
+private:
+    TempDir tmp_;
+    fs::path dir_;
+};
+
+std::string error_of(const std::string &json) {
+    TaskDir d(json);
+    try {
+        load_task(d.dir());
+    } catch (const TaskError &e) {
+        return e.what();
+    }
+    return "";
+}
+
+std::string replace(std::string s, const std::string &from, const std::string &to) {
+    auto p = s.find(from);
+    EXPECT_NE(p, std::string::npos) << from;
+    return s.replace(p, from.size(), to);
+}
+
+}  // namespace
+
+TEST(TaskLoad, GoodTask) {
+    TaskDir d(k_good);
+    Task t = load_task(d.dir());
+    EXPECT_EQ(t.id, "toy");
+    EXPECT_EQ(t.instances.size(), 3u);
+    EXPECT_EQ(t.visible_instances().size(), 2u);
+    EXPECT_EQ(t.shape(t.outputs[0], t.instances[2]), std::vector<int64_t>{13});
+    EXPECT_EQ(t.tolerance.at("y").atol, 1e-4);
+    EXPECT_EQ(t.content_hash.size(), 64u);
+}
+
+TEST(TaskLoad, ErrorsNameFileAndField) {
+    std::string e = error_of(replace(k_good, "\"float32\", \"shape\": [\"N\"], \"range\"", "\"float64\", \"shape\": [\"N\"], \"range\""));
+    EXPECT_NE(e.find("task.json: field 'inputs[0].dtype': unknown dtype 'float64'"), std::string::npos) << e;
+    e = error_of(replace(k_good, "\"tier\": \"L1\"", "\"tier\": \"L9\""));
+    EXPECT_NE(e.find("field 'tier'"), std::string::npos) << e;
+    e = error_of(replace(k_good, "{\"N\": 16}", "{\"N\": -2}"));
+    EXPECT_NE(e.find("instances[1].dims.N"), std::string::npos) << e;
+    e = error_of(replace(k_good, "\"split\": \"heldout\"", "\"split\": \"visible\""));
+    EXPECT_NE(e.find("at least one held-out"), std::string::npos) << e;
+    e = error_of(replace(k_good, "\"id\": \"toy\"", "\"id\": \"other\""));
+    EXPECT_NE(e.find("does not match the folder name"), std::string::npos) << e;
+    e = error_of(replace(k_good, "\"shape\": [\"N\"]}]", "\"shape\": [\"N-20\"]}]"));
+    EXPECT_NE(e.find("tensor 'y' dimension \"N-20\""), std::string::npos) << e;
+    e = error_of("{ not json");
+    EXPECT_NE(e.find("invalid JSON"), std::string::npos) << e;
+}
+
+TEST(Suite, ShippedSuiteLoads) {
+    Suite s = Suite::load(ekb_home() / "suite");
+    EXPECT_GE(s.tasks().size(), 1u);
+    ASSERT_NE(s.find("matmul"), nullptr);
+    EXPECT_EQ(s.match("mat*").size(), 1u);
+    for (const auto &t : s.tasks()) {
+        EXPECT_GE(t.visible_instances().size(), 2u) << t.id;
+        EXPECT_TRUE(fs::exists(t.expert_kernel("cpu"))) << t.id;
+        EXPECT_TRUE(fs::exists(t.expert_kernel("opencl"))) << t.id;
+        // At least one held-out extent is odd, so a skipped tail tile shows.
+        bool odd = false;
+        for (const auto &i : t.instances) {
+            if (!i.heldout) continue;
+            for (const auto &[name, v] : i.dims) odd = odd || (v % 2 == 1);
+        }
+        EXPECT_TRUE(odd) << t.id << " has no odd held-out extent";
+    }
+}
