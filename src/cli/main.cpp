@@ -18,6 +18,7 @@ usage:
            [--json] [--store FILE | --no-store] [--seed N] [--threads N] [--no-timing]
            [--time-cap S] [--call-timeout S] [--compile-timeout S] [--suite DIR]
                                                  compile, verify and time one kernel; store the record
+  ekb results [--store FILE] [--jsonl | --csv]   the records of a results store
   ekb probe --backend <b>                         the device a backend runs on here
   ekb version
 
@@ -38,6 +39,7 @@ int main(int argc, char **argv) {
         if (cmd == "tasks") return ekb::cmd_tasks(args);
         if (cmd == "eval") return ekb::cmd_eval(args);
         if (cmd == "probe") return ekb::cmd_probe(args);
+        if (cmd == "results") return ekb::cmd_results(args);
         if (cmd == "version") {
             std::cout << "ekb " << ekb::ekb_version() << "\n";
             return 0;

@@ -136,6 +136,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     }
     r.compiled = true;
 
+    double t_trusted = monotonic_seconds();
     CompileResult ref = reference_artifact(task);
     std::optional<CompileResult> expert;
     if (req.compare_with_expert) expert = expert_artifact(task, req.backend);
@@ -145,6 +146,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     spec.reference = ref.artifact.string();
     if (expert) spec.expert = expert->artifact.string();
     fs::path runner = tc_.runner(r.target);
+    if (phases) phases->trusted_s = monotonic_seconds() - t_trusted;
 
     double t1 = monotonic_seconds();
     TempDir tmp("ekb-eval-");

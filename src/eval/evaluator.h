@@ -33,7 +33,10 @@ struct EvalRequest {
 };
 
 struct EvalPhases {
-    double compile_s = 0, conduct_s = 0, total_s = 0;
+    double compile_s = 0;   // the candidate: compile + generate + check + link (or a cache hit)
+    double trusted_s = 0;   // the reference and expert artifacts and the runner (cached after the first)
+    double conduct_s = 0;   // the runner's conductor process, start to exit
+    double total_s = 0;
     bool cache_hit = false;
     nlohmann::json conductor;  // the runner's full report
 };

@@ -202,6 +202,7 @@ public:
     std::optional<Failure> failure;
     double cold_start = -1;
     long peak_rss_kb = 0;
+    double timed_seconds = 0;  // inside timed batches (warm-up and calibration included)
     SharedRegion shm;
 
     void start(const ConductSpec &spec, const std::string &artifact, size_t shm_bytes, const fs::path &work,
@@ -465,6 +466,7 @@ std::optional<double> timed_batch(Side &side, Timed &t, long calls, const Conduc
     }
     t.cursor = static_cast<int>((t.cursor + calls) % sets);
     t.spent += r->seconds;
+    side.timed_seconds += r->seconds;
     return r->seconds;
 }
 
@@ -472,7 +474,10 @@ std::optional<double> timed_batch(Side &side, Timed &t, long calls, const Conduc
 
 json conduct(const ConductSpec &spec) {
     json out;
+    double t_begin = monotonic_seconds();
+    json phases;
     DeviceInfo dev = probe_device(spec.backend);
+    phases["probe_s"] = monotonic_seconds() - t_begin;
     out["supported"] = dev.supported;
     out["device"] = dev.details;
     out["backend"] = spec.backend;
@@ -500,6 +505,7 @@ json conduct(const ConductSpec &spec) {
     TempDir workdir("ekb-conduct-", work);
     ::chmod(workdir.path().c_str(), 0755);
 
+    double t_start = monotonic_seconds();
     Side cand, expert;
     cand.role = "candidate";
     expert.role = "expert";
@@ -507,13 +513,17 @@ json conduct(const ConductSpec &spec) {
     bool with_expert = !spec.expert.empty() && spec.timing.enabled;
     if (with_expert) expert.start(spec, spec.expert, shm_bytes, workdir.path(), self, spec.instances[0].name);
 
+    phases["start_s"] = monotonic_seconds() - t_start;
     // Phase 1: verification of every instance, candidate and expert.
+    double t_verify = monotonic_seconds(), reference_s = 0;
     std::vector<InstanceData> data;
     json instances = json::array();
     bool cand_correct = cand.alive;
     bool expert_correct = with_expert && expert.alive;
     for (const auto &inst : spec.instances) {
+        double t_ref = monotonic_seconds();
         data.push_back(prepare_instance(spec, inst, ref, sets));
+        reference_s += monotonic_seconds() - t_ref;
         json ij = {{"name", inst.name}, {"heldout", inst.heldout}, {"seed", inst.seed},
                    {"input_shapes", inst.input_shapes}, {"output_shapes", inst.output_shapes}};
         json max_err = json::object();
@@ -541,7 +551,10 @@ json conduct(const ConductSpec &spec) {
     }
     if (with_expert && !expert.alive) expert_correct = false;
 
+    phases["reference_s"] = reference_s;
+    phases["verify_s"] = monotonic_seconds() - t_verify - reference_s;
     // Phase 2: timing, only for a candidate correct on every instance.
+    double t_time = monotonic_seconds();
     bool timed = spec.timing.enabled && cand_correct && cand.alive;
     bool compare = timed && with_expert && expert_correct;
     std::mt19937_64 rng(spec.seed);
@@ -653,8 +666,14 @@ json conduct(const ConductSpec &spec) {
         instances[ii]["timing"] = tj;
     }
     timed = timed && cand_correct && all_cand.size() == spec.instances.size();
+    phases["time_s"] = monotonic_seconds() - t_time;
+    phases["timed_runs_s"] = cand.timed_seconds + expert.timed_seconds;
+    double t_stop = monotonic_seconds();
     cand.stop();
     expert.stop();
+    phases["stop_s"] = monotonic_seconds() - t_stop;
+    phases["total_s"] = monotonic_seconds() - t_begin;
+    out["phases"] = phases;
 
     auto side_json = [&](const Side &s, bool used) {
         if (!used) return json(nullptr);

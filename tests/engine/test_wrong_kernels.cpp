@@ -52,3 +52,8 @@ TEST(WrongKernel, SkippedTailNamesTheHeldOutInstanceAndTheTailColumn) {
 }
 
 }  // namespace
+
+TEST(RightKernel, AnAlgorithmicRewriteIsLegalAndCorrect) {
+    ResultRecord r = evaluate_file("matmul", "cpu", test_kernel("matmul", "rewrite_transpose.cpp"));
+    EXPECT_TRUE(r.correct) << r.failure_message;
+}

@@ -1,8 +1,12 @@
-// Expert cpu schedule for `conv1x1_bias_relu6`: the output in parallel strips of 8 output
-// channels; each tile of 8 channels x 1 vector of columns keeps its conv accumulators in
-// registers across the whole input-channel loop, vectorized over columns, with bias + ReLU6
-// fused into the store (a 1x1 convolution is a GEMM: channels x pixels, after Halide's
-// apps/linear_algebra and apps/conv_layer idioms).
+// Expert cpu schedule for `conv1x1_bias_relu6`: a 1x1 convolution is a GEMM (output
+// channels x pixels, reduced over input channels). The output is computed in parallel strips
+// of one vector of output channels; each tile of 1 vector of channels x 8 columns keeps its
+// 8 conv accumulators in registers across the whole input-channel loop (one weight vector
+// load and 8 broadcast FMAs per input channel), and bias + ReLU6 are fused into the store.
+// The weights of a strip are first copied transposed (channel innermost) so that a vector of
+// output channels is one dense load (after Halide's apps/linear_algebra and apps/conv_layer
+// idioms). Vectorizing over channels rather than columns keeps tails out of the inner loop
+// for the small, odd widths (14, 7, 29) of edge feature maps.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -14,20 +18,24 @@ EKB_KERNEL {
     Var xo{"xo"}, xi{"xi"}, co{"co"}, cj{"cj"};
     // @layer compute
     // biased is inlined into output; conv is computed per tile of output (below).
+    Func weight_t = a.weight.in();
+    const std::vector<Var> w = weight_t.args();  // (0, 0, ci, c)
     // @layer loops
-    a.output.tile(a.x, a.c, xo, co, xi, cj, vec, 8, TailStrategy::GuardWithIf)
+    a.output.tile(a.c, a.x, co, xo, cj, xi, vec, 8, TailStrategy::GuardWithIf)
         .reorder(xi, cj, xo, a.y, co, a.n)
         .parallel(co);
     // @layer memory
-    a.conv.compute_at(a.output, xo);
+    weight_t.compute_at(a.output, co).reorder_storage(w[3], w[2], w[1], w[0]);
+    a.conv.compute_at(a.output, xo)
+        .reorder_storage(a.c, a.x, a.y, a.n)
+        .bound_storage(a.c, vec);  // constant-size tile: the accumulators stay in registers
     // @layer vector
     a.output.vectorize(xi).unroll(cj);
-    a.conv.bound_storage(a.x, vec);
-    a.conv.vectorize(a.x, vec, TailStrategy::RoundUp).unroll(a.c);
+    a.conv.reorder(a.c, a.x, a.y, a.n).vectorize(a.c, vec, TailStrategy::GuardWithIf).unroll(a.x);
     a.conv.update()
-        .reorder(a.x, a.c, a.ci, a.y, a.n)
-        .vectorize(a.x, vec, TailStrategy::PredicateLoads)
-        .unroll(a.c);
+        .reorder(a.c, a.x, a.ci, a.y, a.n)
+        .vectorize(a.c, vec, TailStrategy::GuardWithIf)
+        .unroll(a.x);
     // @end
     return a.kernel();
 }
