@@ -9,5 +9,6 @@ int cmd_tasks(const std::vector<std::string> &args);
 int cmd_eval(const std::vector<std::string> &args);
 int cmd_probe(const std::vector<std::string> &args);
 int cmd_results(const std::vector<std::string> &args);
+int cmd_suite(const std::vector<std::string> &args);
 
 }  // namespace ekb

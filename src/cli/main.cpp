@@ -14,6 +14,7 @@ const char *k_usage = R"(ekb — EdgeKernelBench: are LLM-written kernels correc
 usage:
   ekb tasks list [--json] [--suite DIR]          the tasks of the suite
   ekb tasks show <id> [--json] [--suite DIR]     what a prompt would contain (visible instances only)
+  ekb suite verify [--tasks GLOB] [--seeds N]    each task's PyTorch reference vs its Halide reference
   ekb eval --task <id> --backend <cpu|opencl|cuda> (--kernel <file> | --expert | --naive)
            [--json] [--store FILE | --no-store] [--seed N] [--threads N] [--no-timing]
            [--time-cap S] [--call-timeout S] [--compile-timeout S] [--suite DIR]
@@ -40,6 +41,7 @@ int main(int argc, char **argv) {
         if (cmd == "eval") return ekb::cmd_eval(args);
         if (cmd == "probe") return ekb::cmd_probe(args);
         if (cmd == "results") return ekb::cmd_results(args);
+        if (cmd == "suite") return ekb::cmd_suite(args);
         if (cmd == "version") {
             std::cout << "ekb " << ekb::ekb_version() << "\n";
             return 0;

@@ -50,15 +50,11 @@ std::optional<CompileResult> Evaluator::expert_artifact(const Task &task, const 
     return r;
 }
 
-namespace {
-
-ConductSpec make_spec(const Task &task, const EvalRequest &req, uint64_t seed, int threads) {
+ConductSpec conduct_spec_for(const Task &task, const std::string &backend, uint64_t seed, int threads,
+                             const std::vector<std::string> &instance_names) {
     ConductSpec s;
-    s.backend = req.backend;
+    s.backend = backend;
     s.threads = threads;
-    s.confine = req.confine;
-    s.timing = req.timing;
-    s.call_seconds = req.call_seconds;
     s.seed = seed;
     for (const auto &t : task.inputs) s.inputs.push_back({t.name, t.dtype, t.range_lo, t.range_hi, 0, 0});
     for (const auto &t : task.outputs) {
@@ -68,8 +64,8 @@ ConductSpec make_spec(const Task &task, const EvalRequest &req, uint64_t seed, i
     uint64_t k = 0;
     for (const auto &inst : task.instances) {
         k++;
-        if (!req.instance_names.empty() &&
-            std::find(req.instance_names.begin(), req.instance_names.end(), inst.name) == req.instance_names.end()) {
+        if (!instance_names.empty() &&
+            std::find(instance_names.begin(), instance_names.end(), inst.name) == instance_names.end()) {
             continue;
         }
         ConductInstance ci;
@@ -83,8 +79,6 @@ ConductSpec make_spec(const Task &task, const EvalRequest &req, uint64_t seed, i
     if (s.instances.empty()) throw std::runtime_error("task " + task.id + ": no instance selected");
     return s;
 }
-
-}  // namespace
 
 ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     double t0 = monotonic_seconds();
@@ -141,7 +135,10 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     std::optional<CompileResult> expert;
     if (req.compare_with_expert) expert = expert_artifact(task, req.backend);
 
-    ConductSpec spec = make_spec(task, req, seed, threads);
+    ConductSpec spec = conduct_spec_for(task, req.backend, seed, threads, req.instance_names);
+    spec.confine = req.confine;
+    spec.timing = req.timing;
+    spec.call_seconds = req.call_seconds;
     spec.candidate = c.artifact.string();
     spec.reference = ref.artifact.string();
     if (expert) spec.expert = expert->artifact.string();

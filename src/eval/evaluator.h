@@ -56,6 +56,11 @@ private:
     Toolchain &tc_;
 };
 
+// The conductor's spec for a task: tensors, tolerances, and every (selected) instance with
+// its shapes and a seed derived from `seed`.
+ConductSpec conduct_spec_for(const Task &task, const std::string &backend, uint64_t seed, int threads,
+                             const std::vector<std::string> &instance_names = {});
+
 uint64_t fresh_seed();
 int default_threads();
 

@@ -698,4 +698,26 @@ json conduct(const ConductSpec &spec) {
     return out;
 }
 
+void dump_reference(const ConductSpec &spec, const std::string &out_dir) {
+    PipelineLibrary ref;
+    if (std::string e = ref.load(spec.reference); !e.empty()) throw std::runtime_error("reference artifact: " + e);
+    json manifest = json::array();
+    for (size_t k = 0; k < spec.instances.size(); k++) {
+        const auto &inst = spec.instances[k];
+        InstanceData d = prepare_instance(spec, inst, ref, 1);
+        fs::path dir = fs::path(out_dir) / std::to_string(k);
+        fs::create_directories(dir);
+        json tensors = json::array();
+        size_t in = 0, outn = 0;
+        for (const auto &a : d.layout.args) {
+            const auto &bytes = a.output ? d.refs[0][outn++] : d.inputs[0][in++];
+            write_file(dir / (a.name + ".bin"), std::string_view(reinterpret_cast<const char *>(bytes.data()), a.bytes()));
+            tensors.push_back({{"name", a.name}, {"output", a.output}, {"dtype", dtype_name(a.dtype)}, {"shape", a.shape},
+                               {"file", std::to_string(k) + "/" + a.name + ".bin"}});
+        }
+        manifest.push_back({{"instance", inst.name}, {"seed", inst.seed}, {"tensors", tensors}});
+    }
+    write_file(fs::path(out_dir) / "manifest.json", manifest.dump(1));
+}
+
 }  // namespace ekb

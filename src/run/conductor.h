@@ -67,4 +67,9 @@ struct ConductSpec {
 // result). Throws std::runtime_error for harness errors (a broken reference, bad spec).
 nlohmann::json conduct(const ConductSpec &spec);
 
+// For suite verification: for every instance, generates the inputs of rotation set 0 and
+// runs the reference artifact on them; writes <out_dir>/<k>/<tensor>.bin (raw, little
+// endian, PyTorch order) and <out_dir>/manifest.json. Runs no candidate.
+void dump_reference(const ConductSpec &spec, const std::string &out_dir);
+
 }  // namespace ekb

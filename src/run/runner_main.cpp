@@ -5,6 +5,7 @@
 //   ekb-runner conduct <spec.json> <result.json>   the trusted conductor (conductor.h)
 //   ekb-runner worker <backend> <threads>          an untrusted worker (started by conduct)
 //   ekb-runner probe <backend>                     prints the device as JSON
+//   ekb-runner dump <spec.json> <out_dir>          reference inputs/outputs (suite verification)
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -29,6 +30,10 @@ int main(int argc, char **argv) {
             std::cout << j.dump(2) << std::endl;
             return 0;
         }
+        if (mode == "dump" && argc == 4) {
+            dump_reference(ConductSpec::from_json(nlohmann::json::parse(read_file(argv[2]))), argv[3]);
+            return 0;
+        }
         if (mode == "conduct" && argc == 4) {
             ConductSpec spec = ConductSpec::from_json(nlohmann::json::parse(read_file(argv[2])));
             nlohmann::json result = conduct(spec);
@@ -39,6 +44,6 @@ int main(int argc, char **argv) {
         std::cerr << "ekb-runner: " << e.what() << std::endl;
         return 2;
     }
-    std::cerr << "usage: ekb-runner conduct <spec.json> <result.json> | probe <backend> | worker <backend> <threads>\n";
+    std::cerr << "usage: ekb-runner conduct <spec.json> <result.json> | dump <spec.json> <out_dir> | probe <backend> | worker <backend> <threads>\n";
     return 3;
 }

@@ -1,7 +1,7 @@
 // Expert opencl schedule for `conv2d_3x3`: the padded input is built once by its own kernel;
-// the output runs as 16x8-thread work-groups per block of 4 output channels, and each
-// thread accumulates its pixel's 4 channels in registers across all input channels and
-// the 9 unrolled taps.
+// the output runs as 4x4x4-thread work-groups over (8-pixel vectors, 4-row groups, output
+// channels). Each thread accumulates an 8-wide x 4-row block of one output channel in
+// vector registers across all input channels and the 9 unrolled taps.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -9,21 +9,27 @@
 EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
-    Var xo{"xo"}, xi{"xi"}, yo{"yo"}, yi{"yi"}, co{"co"}, ci{"ci"};
+    const int vec = 8, rows = 4;
+    Var xo{"xo"}, xi{"xi"}, yo{"yo"}, yi{"yi"}, co{"co"}, ci{"ci"}, xv{"xv"}, yv{"yv"};
     // @layer compute
     a.padded.compute_root();
     // @layer loops
     a.padded.gpu_tile(a.x, a.y, xo, yo, xi, yi, 16, 8, TailStrategy::GuardWithIf);
-    a.output.split(a.c, co, ci, 4, TailStrategy::GuardWithIf)
-        .reorder(ci, a.x, a.y, co, a.n)
-        .gpu_tile(a.x, a.y, xo, yo, xi, yi, 16, 8, TailStrategy::GuardWithIf)
-        .gpu_blocks(co);
+    a.output.split(a.x, a.x, xv, vec, TailStrategy::GuardWithIf)
+        .split(a.y, a.y, yv, rows, TailStrategy::GuardWithIf)
+        .reorder(xv, yv, a.x, a.y, a.c, a.n)
+        .gpu_tile(a.x, a.y, a.c, xo, yo, co, xi, yi, ci, 4, 4, 4, TailStrategy::GuardWithIf);
     // @layer memory
-    a.conv.compute_at(a.output, xi).store_in(MemoryType::Register);
+    // conv is a full vec x rows block in registers even at the right and bottom edges: the
+    // extra columns and rows read padded (defined everywhere) and are never stored.
+    a.conv.compute_at(a.output, xi).store_in(MemoryType::Register)
+        .bound_extent(a.x, vec).bound_extent(a.y, rows);
     // @layer vector
-    a.output.unroll(ci);
-    a.conv.unroll(a.c);
-    a.conv.update().reorder(a.c, a.r.y, a.r.z, a.r.x, a.x, a.y, a.n).unroll(a.c).unroll(a.r.y).unroll(a.r.z);
+    a.output.vectorize(xv).unroll(yv);
+    a.conv.vectorize(a.x).unroll(a.y);
+    a.conv.update()
+        .reorder(a.x, a.y, a.r.y, a.r.z, a.r.x, a.c, a.n)
+        .vectorize(a.x).unroll(a.y).unroll(a.r.y).unroll(a.r.z);
     // @end
     return a.kernel();
 }

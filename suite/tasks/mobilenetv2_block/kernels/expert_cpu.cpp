@@ -15,8 +15,9 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     const int vec = target.natural_vector_size(Float(32));
-    const int rows = 8;  // output rows per strip (one parallel task)
-    const Expr W = a.x.dim(0).extent();
+    const int rows = 7;  // output rows per strip (one parallel task); MobileNet maps are 7k wide
+    const int chans = 8; // channels per register tile
+    const Expr W = a.x.dim(0).extent(), C = a.x.dim(2).extent(), E = a.w_expand.dim(3).extent();
     Var ro{"ro"}, ri{"ri"}, xo{"xo"}, xi{"xi"}, co{"co"}, ci{"ci"};
     // The specializations, most specific first; the last one (no condition) is the general
     // schedule.
@@ -25,8 +26,9 @@ EKB_KERNEL {
         int v;
         TailStrategy tail;
     };
-    std::vector<Width> widths = {{W >= vec, vec, TailStrategy::ShiftInwards}};
-    if (vec >= 8) widths.push_back({W >= vec / 2, vec / 2, TailStrategy::ShiftInwards});
+    const Expr tiles_fit = C >= chans && E >= chans;
+    std::vector<Width> widths = {{tiles_fit && W >= vec, vec, TailStrategy::ShiftInwards}};
+    if (vec >= 8) widths.push_back({tiles_fit && W >= vec / 2, vec / 2, TailStrategy::ShiftInwards});
     widths.push_back({Expr(), vec, TailStrategy::GuardWithIf});
     // The stage of f (its update `u` if u >= 0) that runs under width w.
     auto at = [](Func f, const Width &w, int u = -1) {
@@ -42,12 +44,12 @@ EKB_KERNEL {
         at(a.y, w)
             .split(a.row, ro, ri, rows, TailStrategy::GuardWithIf)
             .split(a.col, xo, xi, w.v, w.tail)
-            .split(a.c, co, ci, 8, TailStrategy::GuardWithIf)
+            .split(a.c, co, ci, chans, w.tail)
             .reorder(xi, ci, xo, co, ri, ro, a.n)
             .parallel(ro);
         at(a.h1, w)
             .split(a.col, xo, xi, w.v, w.tail)
-            .split(a.c, co, ci, 8, TailStrategy::GuardWithIf)
+            .split(a.c, co, ci, chans, w.tail)
             .reorder(xi, ci, xo, co, a.row, a.n);
         at(a.h2, w).split(a.col, xo, xi, w.v, w.tail).reorder(xi, xo, a.c, a.row, a.n);
         at(a.expand, w, 0).reorder(a.col, a.c, a.rc);
@@ -56,11 +58,17 @@ EKB_KERNEL {
     }
     // @layer memory
     a.project.compute_at(a.y, xo);
-    a.h2.compute_at(a.y, ri);
+    a.h2.store_at(a.y, ro).compute_at(a.y, ri);
     a.dw.compute_at(a.h2, xo);
     a.h1_padded.store_at(a.y, ro).compute_at(a.y, ri);
     a.h1.store_at(a.y, ro).compute_at(a.y, ri);
     a.expand.compute_at(a.h1, xo);
+    // The 1x1 weights, transposed once so that a tile's 8 channels are adjacent in memory.
+    for (auto [w, conv] : {std::pair{a.w_expand, a.expand}, std::pair{a.w_project, a.project}}) {
+        Func wt = w.in(conv);
+        std::vector<Var> v = wt.args();
+        wt.compute_root().reorder_storage(v[3], v[2], v[0], v[1]);
+    }
     // @layer vector
     for (const Width &w : widths) {
         const TailStrategy guard = TailStrategy::GuardWithIf;

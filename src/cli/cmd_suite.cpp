@@ -1,0 +1,132 @@
+// ekb suite verify: each task's PyTorch reference against its Halide reference, on the
+// same inputs from ekb's generator, for every instance and several seeds.
+#include <sys/stat.h>
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/table.h"
+#include "common/files.h"
+#include "common/paths.h"
+#include "common/subprocess.h"
+#include "compile/backend.h"
+#include "compile/toolchain.h"
+#include "eval/evaluator.h"
+#include "verify/datagen.h"
+
+namespace ekb {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Debian's torch lives under /usr/bin/python3 (the python3 first on PATH may lack it).
+std::string torch_python() {
+    if (const char *v = std::getenv("EKB_PYTHON"); v && *v) return v;
+    return "/usr/bin/python3";
+}
+
+struct VerifyOutcome {
+    bool ok = false;
+    int checks = 0;
+    double max_abs_err = 0;
+    std::string problem;
+    double seconds = 0;
+};
+
+VerifyOutcome verify_task(Evaluator &ev, Toolchain &tc, const Task &task, int seeds, uint64_t base_seed, int threads) {
+    VerifyOutcome o;
+    double t0 = monotonic_seconds();
+    CompileResult ref = ev.reference_artifact(task);
+    ConductSpec spec;
+    for (int s = 0; s < seeds; s++) {
+        ConductSpec one = conduct_spec_for(task, "cpu", mix_seed(base_seed, static_cast<uint64_t>(s)), threads);
+        if (s == 0) spec = one;
+        else spec.instances.insert(spec.instances.end(), one.instances.begin(), one.instances.end());
+    }
+    spec.reference = ref.artifact.string();
+    spec.candidate = ref.artifact.string();
+    TempDir tmp("ekb-verify-");
+    write_file(tmp.path() / "spec.json", spec.to_json().dump());
+    auto run = [&](std::vector<std::string> argv, const std::string &what, double limit) {
+        SpawnSpec s;
+        s.argv = std::move(argv);
+        s.env = base_env(tmp.path());
+        s.stdout_path = tmp.path() / (what + ".out");
+        s.stderr_path = tmp.path() / (what + ".err");
+        s.confine = false;  // trusted: the suite's own reference code
+        s.limits.wall_seconds = limit;
+        ExitInfo e = run_process(s);
+        if (!e.ok()) {
+            throw std::runtime_error(what + " " + e.describe() + ": " + read_file_tail(s.stderr_path, 3000));
+        }
+        return read_file(s.stdout_path);
+    };
+    run({tc.runner(reference_target()).string(), "dump", (tmp.path() / "spec.json").string(), (tmp.path() / "dump").string()},
+        "the reference dump", 600);
+    json tol;
+    for (const auto &t : task.outputs) {
+        tol[t.name] = {{"atol", task.tolerance.at(t.name).atol}, {"rtol", task.tolerance.at(t.name).rtol}};
+    }
+    std::string out = run({torch_python(), (ekb_home() / "src" / "suite" / "verify_reference.py").string(), task.dir.string(),
+                           (tmp.path() / "dump").string(), tol.dump(), std::to_string(threads)},
+                          "the PyTorch reference", 600);
+    json rep = json::parse(out);
+    o.seconds = monotonic_seconds() - t0;
+    if (rep.contains("error")) {
+        o.problem = "reference.py failed: " + rep.at("error").get<std::string>();
+        return o;
+    }
+    o.ok = rep.at("ok");
+    for (const auto &c : rep.at("checks")) {
+        o.checks++;
+        if (c.contains("message") && o.problem.empty()) o.problem = c.at("message");
+        for (const auto &r : c.at("outputs")) {
+            o.max_abs_err = std::max(o.max_abs_err, r.value("max_abs_err", 0.0));
+            if (!r.at("ok").get<bool>() && o.problem.empty()) {
+                o.problem = "instance '" + c.at("instance").get<std::string>() + "' seed " + std::to_string(c.at("seed").get<uint64_t>()) +
+                            ", output '" + r.at("name").get<std::string>() + "': " + r.value("message", "mismatch");
+            }
+        }
+    }
+    return o;
+}
+
+}  // namespace
+
+int cmd_suite(const std::vector<std::string> &argv) {
+    Args a(argv, {}, {"tasks", "seeds", "seed", "threads", "suite"});
+    if (a.positional().size() != 1 || a.positional()[0] != "verify") throw UsageError("expected 'suite verify'");
+    Suite suite = Suite::load(a.get_or("suite", (ekb_home() / "suite").string()));
+    auto tasks = suite.match(a.get_or("tasks", "*"));
+    if (tasks.empty()) throw UsageError("no task matches --tasks " + a.get_or("tasks", "*"));
+    int seeds = static_cast<int>(a.number("seeds", 3));
+    if (seeds < 1) throw UsageError("--seeds must be at least 1");
+    uint64_t seed = a.get("seed") ? static_cast<uint64_t>(a.number("seed", 0)) : fresh_seed();
+    int threads = static_cast<int>(a.number("threads", default_threads()));
+    Toolchain tc(cache_dir());
+    Evaluator ev(suite, tc);
+    TextTable table({"task", "result", "checks", "max abs err", "time", "problem"});
+    int failed = 0;
+    double t0 = monotonic_seconds();
+    for (const Task *t : tasks) {
+        VerifyOutcome o;
+        try {
+            o = verify_task(ev, tc, *t, seeds, seed, threads);
+        } catch (const std::exception &e) {
+            o.problem = e.what();
+        }
+        if (!o.ok) failed++;
+        table.add({t->id, o.ok ? "ok" : "FAIL", std::to_string(o.checks), fmt_double(o.max_abs_err, 8), fmt_seconds(o.seconds),
+                   clip(o.problem, 300)});
+        std::cerr << "  " << t->id << ": " << (o.ok ? "ok" : "FAIL") << "\n";
+    }
+    std::cout << table.render() << tasks.size() - failed << " of " << tasks.size() << " tasks agree with PyTorch ("
+              << seeds << " seeds per instance, seed " << seed << ", " << fmt_seconds(monotonic_seconds() - t0) << ")\n";
+    return failed == 0 ? 0 : 1;
+}
+
+}  // namespace ekb
