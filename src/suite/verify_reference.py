@@ -14,6 +14,8 @@ import math
 import os
 import sys
 
+sys.dont_write_bytecode = True  # never leave __pycache__ in task folders
+
 import numpy as np
 import torch
 
