@@ -139,6 +139,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     spec.confine = req.confine;
     spec.timing = req.timing;
     spec.call_seconds = req.call_seconds;
+    spec.start_seconds = req.start_seconds;
     spec.candidate = c.artifact.string();
     spec.reference = ref.artifact.string();
     if (expert) spec.expert = expert->artifact.string();
@@ -160,7 +161,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     ss.stderr_path = tmp.path() / "conductor.err";
     ss.confine = false;  // the conductor is trusted; it confines its workers
     double per_instance = spec.timing.cap_seconds + 4 * spec.call_seconds + 2;
-    ss.limits.wall_seconds = 60 + per_instance * double(spec.instances.size()) * 2;
+    ss.limits.wall_seconds = 60 + 3 * spec.start_seconds + per_instance * double(spec.instances.size()) * 2;
     ExitInfo e = run_process(ss);
     if (phases) phases->conduct_s = monotonic_seconds() - t1;
     if (!e.ok()) {

@@ -28,6 +28,7 @@ struct EvalRequest {
     TimingConfig timing;
     CompileOptions compile;
     double call_seconds = 10;      // per command to a worker
+    double start_seconds = 30;     // worker start, and extra for its first call (GPU program builds)
     bool confine = true;
     std::vector<std::string> instance_names;  // restrict to these instances (empty: all)
 };

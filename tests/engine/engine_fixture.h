@@ -30,6 +30,7 @@ inline std::filesystem::path test_kernel(const std::string &task, const std::str
 struct Limits {
     bool timing = false;
     double call_seconds = 4;
+    double start_seconds = 30;
     double compile_seconds = 20;
     double generate_seconds = 20;
 };
@@ -47,6 +48,7 @@ inline ResultRecord evaluate_source(const std::string &task_id, const std::strin
     req.timing.cap_seconds = 0.2;
     req.timing.min_samples = 5;
     req.call_seconds = lim.call_seconds;
+    req.start_seconds = lim.start_seconds;
     req.compile.compile_seconds = lim.compile_seconds;
     req.compile.generate_seconds = lim.generate_seconds;
     req.threads = 2;

@@ -25,6 +25,7 @@ TEST(Failures, EachIsRecordedAndTheHarnessGoesOn) {
     Limits lim;
     lim.generate_seconds = 3;
     lim.call_seconds = 2;
+    lim.start_seconds = 2;
     for (const Case &c : cases) {
         SCOPED_TRACE(c.file);
         ResultRecord r = evaluate_file("matmul", "cpu", test_kernel("matmul", c.file), lim);

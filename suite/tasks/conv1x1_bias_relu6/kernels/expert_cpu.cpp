@@ -16,15 +16,16 @@ EKB_KERNEL {
     task::Algorithm a;
     const int vec = target.natural_vector_size(Float(32));
     Var xo{"xo"}, xi{"xi"}, co{"co"}, cj{"cj"};
+    Func weight_t;  // a strip of the weights, transposed (below)
     // @layer compute
     // biased is inlined into output; conv is computed per tile of output (below).
-    Func weight_t = a.weight.in();
-    const std::vector<Var> w = weight_t.args();  // (0, 0, ci, c)
     // @layer loops
     a.output.tile(a.c, a.x, co, xo, cj, xi, vec, 8, TailStrategy::GuardWithIf)
         .reorder(xi, cj, xo, a.y, co, a.n)
         .parallel(co);
     // @layer memory
+    weight_t = a.weight.in();
+    const std::vector<Var> w = weight_t.args();  // weight_t(0, 0, ci, c)
     weight_t.compute_at(a.output, co).reorder_storage(w[3], w[2], w[1], w[0]);
     a.conv.compute_at(a.output, xo)
         .reorder_storage(a.c, a.x, a.y, a.n)

@@ -14,14 +14,14 @@ EKB_KERNEL {
     // @layer compute
     a.padded.compute_root();
     // @layer loops
-    a.padded.gpu_tile(a.x, a.y, xo, yo, xi, yi, 16, 8, TailStrategy::GuardWithIf);
+    a.padded.gpu_tile(a.x, a.y, a.c, xo, yo, co, xi, yi, ci, 16, 4, 4, TailStrategy::GuardWithIf);
     a.output.split(a.x, a.x, xv, vec, TailStrategy::GuardWithIf)
         .split(a.y, a.y, yv, rows, TailStrategy::GuardWithIf)
         .reorder(xv, yv, a.x, a.y, a.c, a.n)
         .gpu_tile(a.x, a.y, a.c, xo, yo, co, xi, yi, ci, 4, 4, 4, TailStrategy::GuardWithIf);
     // @layer memory
-    // conv is a full vec x rows block in registers even at the right and bottom edges: the
-    // extra columns and rows read padded (defined everywhere) and are never stored.
+    // A full vec x rows block even at the right and bottom edges, so it stays in registers:
+    // the extra columns and rows read padded (defined everywhere) and are never stored.
     a.conv.compute_at(a.output, xi).store_in(MemoryType::Register)
         .bound_extent(a.x, vec).bound_extent(a.y, rows);
     // @layer vector

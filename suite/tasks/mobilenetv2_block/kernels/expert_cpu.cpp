@@ -1,12 +1,13 @@
 // Expert cpu schedule for `mobilenetv2_block`: the whole block fused per strip of output
 // rows, strips in parallel. Inside a strip, rows of h1 slide through a small buffer (each
-// h1 row is expanded once, in register tiles of 1 vector of columns x 8 channels); per
-// output row the depthwise computes the h2 row over all E channels from the zero-padded
-// h1 rows, then the project conv accumulates 1 vector of columns x 8 output channels in
-// registers, the bias and the residual fused into the store. Vectorized over columns.
-// Register tiles need a constant column extent, so the schedule is specialized on the
-// width: rows at least one vector wide shift the last column tile inwards, narrower rows
-// use half-width vectors, and only rows narrower than that fall back to guarded tails.
+// h1 row is expanded once per strip, in register tiles of 1 vector of columns x 8
+// channels) and are copied into the zero-padded h1 rows; per output row the depthwise
+// computes the h2 row over all E channels, then the project conv accumulates 1 vector of
+// columns x 8 output channels in registers, the bias and the residual fused into the
+// store. Vectorized over columns. Register tiles need a constant column extent, so the
+// schedule is specialized on the width: rows at least one vector wide shift the last
+// column tile inwards, narrower rows use half-width vectors, and only rows narrower than
+// that fall back to guarded (GuardWithIf) tails.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -15,9 +16,9 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     const int vec = target.natural_vector_size(Float(32));
-    const int rows = 7;  // output rows per strip (one parallel task); MobileNet maps are 7k wide
-    const int chans = 8; // channels per register tile
-    const Expr W = a.x.dim(0).extent(), C = a.x.dim(2).extent(), E = a.w_expand.dim(3).extent();
+    const int rows = 7;   // output rows per strip (one parallel task); MobileNet maps are 7k tall
+    const int chans = 8;  // channels per register tile
+    const Expr W = a.x.dim(0).extent();
     Var ro{"ro"}, ri{"ri"}, xo{"xo"}, xi{"xi"}, co{"co"}, ci{"ci"};
     // The specializations, most specific first; the last one (no condition) is the general
     // schedule.
@@ -26,9 +27,8 @@ EKB_KERNEL {
         int v;
         TailStrategy tail;
     };
-    const Expr tiles_fit = C >= chans && E >= chans;
-    std::vector<Width> widths = {{tiles_fit && W >= vec, vec, TailStrategy::ShiftInwards}};
-    if (vec >= 8) widths.push_back({tiles_fit && W >= vec / 2, vec / 2, TailStrategy::ShiftInwards});
+    std::vector<Width> widths = {{W >= vec, vec, TailStrategy::ShiftInwards}};
+    if (vec >= 8) widths.push_back({W >= vec / 2, vec / 2, TailStrategy::ShiftInwards});
     widths.push_back({Expr(), vec, TailStrategy::GuardWithIf});
     // The stage of f (its update `u` if u >= 0) that runs under width w.
     auto at = [](Func f, const Width &w, int u = -1) {
@@ -44,12 +44,12 @@ EKB_KERNEL {
         at(a.y, w)
             .split(a.row, ro, ri, rows, TailStrategy::GuardWithIf)
             .split(a.col, xo, xi, w.v, w.tail)
-            .split(a.c, co, ci, chans, w.tail)
+            .split(a.c, co, ci, chans, TailStrategy::GuardWithIf)
             .reorder(xi, ci, xo, co, ri, ro, a.n)
             .parallel(ro);
         at(a.h1, w)
             .split(a.col, xo, xi, w.v, w.tail)
-            .split(a.c, co, ci, chans, w.tail)
+            .split(a.c, co, ci, chans, TailStrategy::GuardWithIf)
             .reorder(xi, ci, xo, co, a.row, a.n);
         at(a.h2, w).split(a.col, xo, xi, w.v, w.tail).reorder(xi, xo, a.c, a.row, a.n);
         at(a.expand, w, 0).reorder(a.col, a.c, a.rc);
