@@ -10,14 +10,14 @@ struct Algorithm {
     Halide::ImageParam x{Halide::Float(32), 2, "x"};  // [R, L]
     Halide::Var c{"c"}, r{"r"};                       // y[r, c]: c columns (L), r rows (R)
     Halide::RDom k;                                   // over the columns of a row
-    Halide::Func row_max{"row_max"};  // max over the row
+    Halide::Func row_max{"row_max"};  // max over the row (starts from the row's first element)
     Halide::Func ex{"ex"};            // exp(x - row_max)
     Halide::Func row_sum{"row_sum"};  // sum of ex over the row
     Halide::Func y{"y"};              // the output: ex / row_sum
 
     Algorithm() {
         k = Halide::RDom(0, x.dim(0).extent(), "k");
-        row_max(r) = Halide::Float(32).min();
+        row_max(r) = x(0, r);
         row_max(r) = Halide::max(row_max(r), x(k, r));
         ex(c, r) = Halide::exp(x(c, r) - row_max(r));
         row_sum(r) = 0.0f;
