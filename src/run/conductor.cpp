@@ -605,7 +605,9 @@ json conduct(const ConductSpec &spec) {
         std::uniform_real_distribution<double> coin(0, 1);
         while (all_alive()) {
             bool check = sample == 0 || coin(rng) < spec.timing.check_fraction;
-            for (size_t k = 0; k < sides.size() && all_alive(); k++) {
+            // A B, then B A: neither side always runs right after the other.
+            for (size_t step = 0; step < sides.size() && all_alive(); step++) {
+                size_t k = (sample % 2 == 1) ? sides.size() - 1 - step : step;
                 Side &s = *sides[k];
                 long calls = t[k].calls_per_sample;
                 int touched = static_cast<int>(std::min<long>(calls, sets));
