@@ -34,6 +34,8 @@ struct VerifyOutcome {
     int checks = 0;
     double max_abs_err = 0;
     std::string problem;
+    int trivial_checks = 0;
+    std::string trivial_problem;  // a trivial output that passes: the task is broken
     double seconds = 0;
 };
 
@@ -75,12 +77,25 @@ VerifyOutcome verify_task(Evaluator &ev, Toolchain &tc, const Task &task, int se
                            (tmp.path() / "dump").string(), tol.dump(), std::to_string(threads)},
                           "the PyTorch reference", 600);
     json rep = json::parse(out);
+    // Informative outputs, from the runner's dump: no trivial output may pass.
+    json manifest = json::parse(read_file(tmp.path() / "dump" / "manifest.json"));
+    for (const auto &entry : manifest) {
+        for (const auto &t : entry.at("trivial")) {
+            o.trivial_checks++;
+            if (t.at("passes").get<bool>() && o.trivial_problem.empty()) {
+                o.trivial_problem = "a trivial output (" + t.at("kind").get<std::string>() + ") passes verification of '" +
+                                    t.at("output").get<std::string>() + "' on instance '" +
+                                    entry.at("instance").get<std::string>() + "'";
+            }
+        }
+    }
     o.seconds = monotonic_seconds() - t0;
     if (rep.contains("error")) {
         o.problem = "reference.py failed: " + rep.at("error").get<std::string>();
         return o;
     }
-    o.ok = rep.at("ok");
+    o.ok = rep.at("ok").get<bool>() && o.trivial_problem.empty();
+    if (!o.trivial_problem.empty()) o.problem = o.trivial_problem;
     for (const auto &c : rep.at("checks")) {
         o.checks++;
         if (c.contains("message") && o.problem.empty()) o.problem = c.at("message");
@@ -109,7 +124,7 @@ int cmd_suite(const std::vector<std::string> &argv) {
     int threads = static_cast<int>(a.number("threads", default_threads()));
     Toolchain tc(cache_dir());
     Evaluator ev(suite, tc);
-    TextTable table({"task", "result", "checks", "max abs err", "time", "problem"});
+    TextTable table({"task", "result", "pytorch checks", "max abs err", "trivial outputs checked", "time", "problem"});
     int failed = 0;
     double t0 = monotonic_seconds();
     for (const Task *t : tasks) {
@@ -120,11 +135,13 @@ int cmd_suite(const std::vector<std::string> &argv) {
             o.problem = e.what();
         }
         if (!o.ok) failed++;
-        table.add({t->id, o.ok ? "ok" : "FAIL", std::to_string(o.checks), fmt_double(o.max_abs_err, 8), fmt_seconds(o.seconds),
+        table.add({t->id, o.ok ? "ok" : "FAIL", std::to_string(o.checks), fmt_double(o.max_abs_err, 8),
+                   std::to_string(o.trivial_checks), fmt_seconds(o.seconds),
                    clip(o.problem, 300)});
         std::cerr << "  " << t->id << ": " << (o.ok ? "ok" : "FAIL") << "\n";
     }
-    std::cout << table.render() << tasks.size() - failed << " of " << tasks.size() << " tasks agree with PyTorch ("
+    std::cout << table.render() << tasks.size() - failed << " of " << tasks.size()
+              << " tasks agree with PyTorch and reject every trivial output ("
               << seeds << " seeds per instance, seed " << seed << ", " << fmt_seconds(monotonic_seconds() - t0) << ")\n";
     return failed == 0 ? 0 : 1;
 }

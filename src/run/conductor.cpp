@@ -22,6 +22,7 @@
 #include "run/shared_region.h"
 #include "verify/compare.h"
 #include "verify/datagen.h"
+#include "verify/trivial_outputs.h"
 
 namespace ekb {
 
@@ -720,7 +721,25 @@ void dump_reference(const ConductSpec &spec, const std::string &out_dir) {
             tensors.push_back({{"name", a.name}, {"output", a.output}, {"dtype", dtype_name(a.dtype)}, {"shape", a.shape},
                                {"file", std::to_string(k) + "/" + a.name + ".bin"}});
         }
-        manifest.push_back({{"instance", inst.name}, {"seed", inst.seed}, {"tensors", tensors}});
+        // Informative outputs: no trivial output may pass this instance's verification.
+        std::vector<TrivialInput> trivial_inputs;
+        size_t ti = 0;
+        for (const auto &a : d.layout.args) {
+            if (a.output) continue;
+            trivial_inputs.push_back({a.name, a.dtype, d.inputs[0][ti++].data(), a.elements()});
+        }
+        json trivial = json::array();
+        size_t to = 0;
+        for (const auto &a : d.layout.args) {
+            if (!a.output) continue;
+            const ConductTensor &t = spec.outputs[to];
+            for (const auto &c : check_trivial_outputs(d.refs[0][to].data(), a.dtype, a.elements(), t.atol, t.rtol,
+                                                       trivial_inputs)) {
+                trivial.push_back({{"output", a.name}, {"kind", c.kind}, {"passes", c.passes}, {"detail", c.detail}});
+            }
+            to++;
+        }
+        manifest.push_back({{"instance", inst.name}, {"seed", inst.seed}, {"tensors", tensors}, {"trivial", trivial}});
     }
     write_file(fs::path(out_dir) / "manifest.json", manifest.dump(1));
 }
