@@ -76,7 +76,7 @@ void print_record(const ResultRecord &r) {
 int cmd_eval(const std::vector<std::string> &argv) {
     Args a(argv, {"json", "expert", "naive", "no-store", "no-timing", "no-confine"},
            {"task", "backend", "kernel", "store", "seed", "threads", "time-cap", "call-timeout", "compile-timeout",
-            "suite", "instances"});
+            "suite", "instances", "private-instances"});
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     auto task_id = a.get("task");
     if (!task_id) throw UsageError("--task is required");
@@ -85,7 +85,7 @@ int cmd_eval(const std::vector<std::string> &argv) {
     int chosen = (a.get("kernel") ? 1 : 0) + (a.flag("expert") ? 1 : 0) + (a.flag("naive") ? 1 : 0);
     if (chosen != 1) throw UsageError("give exactly one of --kernel <file>, --expert, --naive");
 
-    Suite suite = Suite::load(a.get_or("suite", (ekb_home() / "suite").string()));
+    Suite suite = Suite::load(a.get_or("suite", (ekb_home() / "suite").string()), a.get_or("private-instances", ""));
     const Task *task = suite.find(*task_id);
     if (!task) throw UsageError("no task '" + *task_id + "' in " + suite.root().string() + " (see 'ekb tasks list')");
 

@@ -3,6 +3,8 @@
 #include <sys/stat.h>
 
 #include <iostream>
+#include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "cli/args.h"
@@ -110,12 +112,50 @@ VerifyOutcome verify_task(Evaluator &ev, Toolchain &tc, const Task &task, int se
     return o;
 }
 
+int print_suite_stats(const Suite &suite) {
+    std::map<std::string, int> tiers, domains, dtypes, experts;
+    int visible = 0, heldout = 0, priv = 0;
+    for (const auto &t : suite.tasks()) {
+        tiers[t.tier]++;
+        domains[t.domain]++;
+        std::set<std::string> seen;
+        for (const auto *set : {&t.inputs, &t.outputs}) {
+            for (const auto &x : *set) seen.insert(dtype_name(x.dtype));
+        }
+        for (const auto &d : seen) dtypes[d]++;
+        for (const auto &b : known_backends()) {
+            if (fs::exists(t.expert_kernel(b))) experts[b]++;
+        }
+        for (const auto &i : t.instances) {
+            if (!i.heldout) visible++;
+            else if (i.origin == "task.json") heldout++;
+            else priv++;
+        }
+    }
+    auto section = [](const std::string &title, const std::map<std::string, int> &m) {
+        TextTable t({title, "tasks"});
+        for (const auto &[k, v] : m) t.add({k, std::to_string(v)});
+        std::cout << t.render() << "\n";
+    };
+    std::cout << suite.tasks().size() << " patterns, " << visible + heldout << " instances (" << visible << " visible, "
+              << heldout << " held out" << (priv ? ", plus " + std::to_string(priv) + " private held-out" : std::string())
+              << "), " << tiers.size() << " tiers, " << domains.size() << " domains; suite "
+              << suite.content_hash().substr(0, 12) << "\n\n";
+    section("tier", tiers);
+    section("domain", domains);
+    section("dtype", dtypes);
+    section("expert kernel for backend", experts);
+    return 0;
+}
+
 }  // namespace
 
 int cmd_suite(const std::vector<std::string> &argv) {
-    Args a(argv, {}, {"tasks", "seeds", "seed", "threads", "suite"});
-    if (a.positional().size() != 1 || a.positional()[0] != "verify") throw UsageError("expected 'suite verify'");
-    Suite suite = Suite::load(a.get_or("suite", (ekb_home() / "suite").string()));
+    Args a(argv, {}, {"tasks", "seeds", "seed", "threads", "suite", "private-instances"});
+    if (a.positional().size() != 1) throw UsageError("expected 'suite verify' or 'suite stats'");
+    Suite suite = Suite::load(a.get_or("suite", (ekb_home() / "suite").string()), a.get_or("private-instances", ""));
+    if (a.positional()[0] == "stats") return print_suite_stats(suite);
+    if (a.positional()[0] != "verify") throw UsageError("unknown 'suite " + a.positional()[0] + "' (verify, stats)");
     auto tasks = suite.match(a.get_or("tasks", "*"));
     if (tasks.empty()) throw UsageError("no task matches --tasks " + a.get_or("tasks", "*"));
     int seeds = static_cast<int>(a.number("seeds", 3));

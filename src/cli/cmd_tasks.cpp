@@ -1,4 +1,5 @@
 // ekb tasks list | show
+#include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -58,14 +59,22 @@ json visible_task_json(const Task &t) {
 }  // namespace
 
 int cmd_tasks(const std::vector<std::string> &argv) {
-    Args a(argv, {"json"}, {"suite"});
+    Args a(argv, {"json"}, {"suite", "tier", "domain", "tag"});
     if (a.positional().empty()) throw UsageError("expected 'list' or 'show <id>'");
     Suite suite = Suite::load(a.get_or("suite", (ekb_home() / "suite").string()));
     const std::string &what = a.positional()[0];
     if (what == "list") {
+        std::vector<const Task *> selected;
+        for (const auto &t : suite.tasks()) {
+            if (auto v = a.get("tier"); v && t.tier != *v) continue;
+            if (auto v = a.get("domain"); v && t.domain != *v) continue;
+            if (auto v = a.get("tag"); v && std::find(t.tags.begin(), t.tags.end(), *v) == t.tags.end()) continue;
+            selected.push_back(&t);
+        }
         if (a.flag("json")) {
             json arr = json::array();
-            for (const auto &t : suite.tasks()) {
+            for (const Task *tp : selected) {
+                const Task &t = *tp;
                 arr.push_back({{"id", t.id}, {"title", t.title}, {"tier", t.tier}, {"domain", t.domain}, {"tags", t.tags},
                                {"dtypes", dtypes_of(t)}, {"visible_instances", t.visible_instances().size()},
                                {"heldout_instances", t.instances.size() - t.visible_instances().size()},
@@ -75,11 +84,12 @@ int cmd_tasks(const std::vector<std::string> &argv) {
             return 0;
         }
         TextTable table({"id", "tier", "domain", "dtype", "visible", "held-out", "title"});
-        for (const auto &t : suite.tasks()) {
+        for (const Task *tp : selected) {
+            const Task &t = *tp;
             table.add({t.id, t.tier, t.domain, dtypes_of(t), std::to_string(t.visible_instances().size()),
                        std::to_string(t.instances.size() - t.visible_instances().size()), t.title});
         }
-        std::cout << table.render() << suite.tasks().size() << " tasks (suite " << suite.content_hash().substr(0, 12)
+        std::cout << table.render() << selected.size() << " of " << suite.tasks().size() << " tasks (suite " << suite.content_hash().substr(0, 12)
                   << ")\n";
         return 0;
     }

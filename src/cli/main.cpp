@@ -12,9 +12,12 @@ namespace {
 const char *k_usage = R"(ekb — EdgeKernelBench: are LLM-written kernels correct AND fast on edge backends?
 
 usage:
-  ekb tasks list [--json] [--suite DIR]          the tasks of the suite
+  ekb tasks list [--tier T] [--domain D] [--tag G] [--json] [--suite DIR]
+                                                 the tasks of the suite
   ekb tasks show <id> [--json] [--suite DIR]     what a prompt would contain (visible instances only)
-  ekb suite verify [--tasks GLOB] [--seeds N]    each task's PyTorch reference vs its Halide reference
+  ekb suite verify [--tasks GLOB] [--seeds N]    each task's PyTorch reference vs its Halide reference,
+                                                 and no trivial output (zeros, mean, median, an input) passes
+  ekb suite stats                                 patterns and instances per tier, domain, dtype, backend
   ekb eval --task <id> --backend <cpu|opencl|cuda> (--kernel <file> | --expert | --naive)
            [--json] [--store FILE | --no-store] [--seed N] [--threads N] [--no-timing]
            [--time-cap S] [--call-timeout S] [--compile-timeout S] [--suite DIR]
@@ -23,6 +26,8 @@ usage:
   ekb probe --backend <b>                         the device a backend runs on here
   ekb version
 
+Private held-out instances: --private-instances FILE (eval, suite) or EKB_PRIVATE_INSTANCES,
+a local, never committed JSON file {"<task id>": [{"name": ..., "dims": {...}}]}.
 Environment: EKB_CACHE_DIR (cache), EKB_THREADS (threads), EKB_RESULTS (default store).
 )";
 

@@ -3,12 +3,13 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "common/sha256.h"
 
 namespace ekb {
 
-Suite Suite::load(const std::filesystem::path &root) {
+Suite Suite::load(const std::filesystem::path &root, const std::filesystem::path &private_instances) {
     Suite s;
     s.root_ = root;
     auto tasks_dir = root / "tasks";
@@ -26,6 +27,12 @@ Suite Suite::load(const std::filesystem::path &root) {
         h.update(s.tasks_.back().id + ":" + s.tasks_.back().content_hash + "\n");
     }
     s.hash_ = h.hex();
+    std::filesystem::path priv = private_instances;
+    if (priv.empty()) {
+        if (const char *v = std::getenv("EKB_PRIVATE_INSTANCES"); v && *v) priv = v;
+    }
+    // Private instances change what is evaluated, not the suite's published content hash.
+    if (!priv.empty()) merge_private_instances(s.tasks_, priv);
     return s;
 }
 

@@ -12,7 +12,9 @@ class Suite {
 public:
     // Loads every folder of root/tasks that holds a task.json. Throws TaskError naming the
     // first malformed task.
-    static Suite load(const std::filesystem::path &root);
+    // When private_instances is given (or $EKB_PRIVATE_INSTANCES is set), merges that file's
+    // held-out instances (merge_private_instances).
+    static Suite load(const std::filesystem::path &root, const std::filesystem::path &private_instances = {});
 
     const std::vector<Task> &tasks() const { return tasks_; }
     const Task *find(const std::string &id) const;

@@ -82,6 +82,46 @@ TensorSpec read_tensor(const Reader &r, const json &j, const std::string &path, 
     return t;
 }
 
+Instance read_instance(const Reader &r, const Task &t, const json &j, const std::string &path, bool private_file) {
+    Instance inst;
+    inst.name = r.str(j, "name", path);
+    if (private_file) {
+        inst.heldout = true;  // private instances are held out by definition
+    } else {
+        std::string split = r.str(j, "split", path);
+        if (split != "visible" && split != "heldout") r.fail(path + "split", "must be 'visible' or 'heldout'");
+        inst.heldout = split == "heldout";
+    }
+    const json &dims = r.need(j, "dims", path);
+    if (!dims.is_object()) r.fail(path + "dims", "must be an object of dimension values");
+    for (const auto &d : t.dims) {
+        if (!dims.contains(d)) r.fail(path + "dims." + d, "missing");
+        if (!dims.at(d).is_number_integer() || dims.at(d).get<int64_t>() <= 0) {
+            r.fail(path + "dims." + d, "must be a positive integer");
+        }
+        inst.dims[d] = dims.at(d).get<int64_t>();
+    }
+    for (auto it = dims.begin(); it != dims.end(); ++it) {
+        if (!inst.dims.count(it.key())) r.fail(path + "dims." + it.key(), "not declared in the task's 'dims'");
+    }
+    if (t.find_instance(inst.name)) r.fail(path + "name", "instance '" + inst.name + "' declared twice");
+    // Every tensor must have a positive shape at this instance.
+    for (const auto *set : {&t.inputs, &t.outputs}) {
+        for (const auto &ten : *set) {
+            for (const auto &e : ten.shape) {
+                int64_t v;
+                try {
+                    v = eval_shape_expr(e, inst.dims);
+                } catch (const std::invalid_argument &ex) {
+                    r.fail(path + "dims", "tensor '" + ten.name + "': " + ex.what());
+                }
+                if (v <= 0) r.fail(path + "dims", "tensor '" + ten.name + "' dimension \"" + e + "\" is " + std::to_string(v));
+            }
+        }
+    }
+    return inst;
+}
+
 }  // namespace
 
 std::vector<int64_t> Task::shape(const TensorSpec &t, const Instance &inst) const {
@@ -191,40 +231,7 @@ Task load_task(const std::filesystem::path &dir) {
     const json &insts = r.need(j, "instances", "");
     if (!insts.is_array()) r.fail("instances", "must be an array");
     for (size_t i = 0; i < insts.size(); i++) {
-        std::string path = "instances[" + std::to_string(i) + "].";
-        Instance inst;
-        inst.name = r.str(insts[i], "name", path);
-        std::string split = r.str(insts[i], "split", path);
-        if (split != "visible" && split != "heldout") r.fail(path + "split", "must be 'visible' or 'heldout'");
-        inst.heldout = split == "heldout";
-        const json &dims = r.need(insts[i], "dims", path);
-        if (!dims.is_object()) r.fail(path + "dims", "must be an object of dimension values");
-        for (const auto &d : t.dims) {
-            if (!dims.contains(d)) r.fail(path + "dims." + d, "missing");
-            if (!dims.at(d).is_number_integer() || dims.at(d).get<int64_t>() <= 0) {
-                r.fail(path + "dims." + d, "must be a positive integer");
-            }
-            inst.dims[d] = dims.at(d).get<int64_t>();
-        }
-        for (auto it = dims.begin(); it != dims.end(); ++it) {
-            if (!inst.dims.count(it.key())) r.fail(path + "dims." + it.key(), "not declared in 'dims'");
-        }
-        if (t.find_instance(inst.name)) r.fail(path + "name", "instance '" + inst.name + "' declared twice");
-        // Every tensor must have a positive shape at this instance.
-        for (const auto *set : {&t.inputs, &t.outputs}) {
-            for (const auto &ten : *set) {
-                for (const auto &e : ten.shape) {
-                    int64_t v;
-                    try {
-                        v = eval_shape_expr(e, inst.dims);
-                    } catch (const std::invalid_argument &ex) {
-                        r.fail(path + "dims", "tensor '" + ten.name + "': " + ex.what());
-                    }
-                    if (v <= 0) r.fail(path + "dims", "tensor '" + ten.name + "' dimension \"" + e + "\" is " + std::to_string(v));
-                }
-            }
-        }
-        t.instances.push_back(std::move(inst));
+        t.instances.push_back(read_instance(r, t, insts[i], "instances[" + std::to_string(i) + "].", false));
     }
     int visible = 0, heldout = 0;
     for (const auto &i : t.instances) (i.heldout ? heldout : visible)++;
@@ -250,6 +257,31 @@ Task load_task(const std::filesystem::path &dir) {
     }
     t.content_hash = h.hex();
     return t;
+}
+
+void merge_private_instances(std::vector<Task> &tasks, const std::filesystem::path &file) {
+    Reader r(file);
+    if (!std::filesystem::exists(file)) throw TaskError(file.string() + ": private instances file not found");
+    json j;
+    try {
+        j = json::parse(read_file(file));
+    } catch (const json::parse_error &e) {
+        throw TaskError(file.string() + ": invalid JSON: " + e.what());
+    }
+    if (!j.is_object()) throw TaskError(file.string() + ": must be an object {\"<task id>\": [instances]}");
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        Task *task = nullptr;
+        for (auto &t : tasks) {
+            if (t.id == it.key()) task = &t;
+        }
+        if (!task) r.fail(it.key(), "no task '" + it.key() + "' in the suite");
+        if (!it.value().is_array()) r.fail(it.key(), "must be an array of instances");
+        for (size_t i = 0; i < it.value().size(); i++) {
+            Instance inst = read_instance(r, *task, it.value()[i], it.key() + "[" + std::to_string(i) + "].", true);
+            inst.origin = file.string();
+            task->instances.push_back(std::move(inst));
+        }
+    }
 }
 
 }  // namespace ekb

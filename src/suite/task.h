@@ -77,6 +77,12 @@ struct Task {
 // Loads and validates dir/task.json; throws TaskError.
 Task load_task(const std::filesystem::path &dir);
 
+// Merges a local, never committed file of private held-out instances:
+//   {"<task id>": [{"name": "...", "dims": {...}}, ...], ...}
+// They are held out (never shown to producers) and evaluated like the suite's own.
+// Throws TaskError naming the file and field.
+void merge_private_instances(std::vector<Task> &tasks, const std::filesystem::path &file);
+
 // "[2, 3]" for a shape.
 std::string shape_string(const std::vector<int64_t> &shape);
 

@@ -104,3 +104,31 @@ TEST(Suite, ShippedSuiteLoads) {
         EXPECT_TRUE(odd) << t.id << " has no odd held-out extent";
     }
 }
+
+TEST(PrivateInstances, MergeAsHeldOutAndNameErrors) {
+    TaskDir d(k_good);
+    std::vector<Task> tasks = {load_task(d.dir())};
+    TempDir tmp("ekb-private-");
+    write_file(tmp.path() / "private.json", R"({"toy": [{"name": "mine", "dims": {"N": 31}}]})");
+    merge_private_instances(tasks, tmp.path() / "private.json");
+    const Instance *mine = tasks[0].find_instance("mine");
+    ASSERT_NE(mine, nullptr);
+    EXPECT_TRUE(mine->heldout);
+    EXPECT_EQ(mine->origin, (tmp.path() / "private.json").string());
+    EXPECT_EQ(tasks[0].visible_instances().size(), 2u);  // never shown to producers
+
+    write_file(tmp.path() / "bad.json", R"({"nope": []})");
+    try {
+        merge_private_instances(tasks, tmp.path() / "bad.json");
+        FAIL();
+    } catch (const TaskError &e) {
+        EXPECT_NE(std::string(e.what()).find("bad.json: field 'nope': no task 'nope'"), std::string::npos) << e.what();
+    }
+    write_file(tmp.path() / "bad2.json", R"({"toy": [{"name": "x", "dims": {"N": 0}}]})");
+    try {
+        merge_private_instances(tasks, tmp.path() / "bad2.json");
+        FAIL();
+    } catch (const TaskError &e) {
+        EXPECT_NE(std::string(e.what()).find("toy[0].dims.N"), std::string::npos) << e.what();
+    }
+}
