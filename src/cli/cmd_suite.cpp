@@ -9,6 +9,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/python_tools.h"
 #include "cli/table.h"
 #include "common/files.h"
 #include "common/paths.h"
@@ -24,12 +25,6 @@ using nlohmann::json;
 namespace fs = std::filesystem;
 
 namespace {
-
-// Debian's torch lives under /usr/bin/python3 (the python3 first on PATH may lack it).
-std::string torch_python() {
-    if (const char *v = std::getenv("EKB_PYTHON"); v && *v) return v;
-    return "/usr/bin/python3";
-}
 
 struct VerifyOutcome {
     bool ok = false;
@@ -56,18 +51,7 @@ VerifyOutcome verify_task(Evaluator &ev, Toolchain &tc, const Task &task, int se
     TempDir tmp("ekb-verify-");
     write_file(tmp.path() / "spec.json", spec.to_json().dump());
     auto run = [&](std::vector<std::string> argv, const std::string &what, double limit) {
-        SpawnSpec s;
-        s.argv = std::move(argv);
-        s.env = base_env(tmp.path());
-        s.stdout_path = tmp.path() / (what + ".out");
-        s.stderr_path = tmp.path() / (what + ".err");
-        s.confine = false;  // trusted: the suite's own reference code
-        s.limits.wall_seconds = limit;
-        ExitInfo e = run_process(s);
-        if (!e.ok()) {
-            throw std::runtime_error(what + " " + e.describe() + ": " + read_file_tail(s.stderr_path, 3000));
-        }
-        return read_file(s.stdout_path);
+        return run_trusted_tool(std::move(argv), tmp.path(), what, limit);
     };
     run({tc.runner(reference_target()).string(), "dump", (tmp.path() / "spec.json").string(), (tmp.path() / "dump").string()},
         "the reference dump", 600);
@@ -151,11 +135,12 @@ int print_suite_stats(const Suite &suite) {
 }  // namespace
 
 int cmd_suite(const std::vector<std::string> &argv) {
-    Args a(argv, {}, {"tasks", "seeds", "seed", "threads", "suite", "private-instances"});
+    Args a(argv, {}, {"tasks", "seeds", "seed", "threads", "suite", "private-instances", "out"});
     if (a.positional().size() != 1) throw UsageError("expected 'suite verify' or 'suite stats'");
     Suite suite = Suite::load(a.get_or("suite", (ekb_home() / "suite").string()), a.get_or("private-instances", ""));
     if (a.positional()[0] == "stats") return print_suite_stats(suite);
-    if (a.positional()[0] != "verify") throw UsageError("unknown 'suite " + a.positional()[0] + "' (verify, stats)");
+    if (a.positional()[0] == "calibrate") return calibrate_suite(suite, a);
+    if (a.positional()[0] != "verify") throw UsageError("unknown 'suite " + a.positional()[0] + "' (verify, stats, calibrate)");
     auto tasks = suite.match(a.get_or("tasks", "*"));
     if (tasks.empty()) throw UsageError("no task matches --tasks " + a.get_or("tasks", "*"));
     int seeds = static_cast<int>(a.number("seeds", 3));

@@ -11,4 +11,8 @@ int cmd_probe(const std::vector<std::string> &args);
 int cmd_results(const std::vector<std::string> &args);
 int cmd_suite(const std::vector<std::string> &args);
 
+class Args;
+class Suite;
+int calibrate_suite(const Suite &suite, const Args &args);
+
 }  // namespace ekb

@@ -17,6 +17,7 @@ usage:
   ekb tasks show <id> [--json] [--suite DIR]     what a prompt would contain (visible instances only)
   ekb suite verify [--tasks GLOB] [--seeds N]    each task's PyTorch reference vs its Halide reference,
                                                  and no trivial output (zeros, mean, median, an input) passes
+  ekb suite calibrate [--tasks GLOB] [--out PREFIX]  cpu experts vs PyTorch eager (and vendor BLAS)
   ekb suite stats                                 patterns and instances per tier, domain, dtype, backend
   ekb eval --task <id> --backend <cpu|opencl|cuda> (--kernel <file> | --expert | --naive)
            [--json] [--store FILE | --no-store] [--seed N] [--threads N] [--no-timing]

@@ -1,0 +1,148 @@
+// ekb suite calibrate: each task's cpu expert against PyTorch eager on the same machine
+// and thread count, and against the vendor BLAS (numpy) for GEMM-like tasks, so that
+// Fast@1.0 is never measured against a weak baseline.
+#include <sys/stat.h>
+
+#include <cmath>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/python_tools.h"
+#include "cli/table.h"
+#include "common/paths.h"
+#include "compile/backend.h"
+#include "compile/toolchain.h"
+#include "eval/evaluator.h"
+#include "measure/stats.h"
+
+namespace ekb {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Row {
+    std::string task, instance;
+    double expert = NAN, eager = NAN, vendor = NAN;
+};
+
+bool is_gemm(const Task &t) {
+    for (const auto &tag : t.tags) {
+        if (tag == "gemm") return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+int calibrate_suite(const Suite &suite, const Args &a) {
+    auto tasks = suite.match(a.get_or("tasks", "*"));
+    if (tasks.empty()) throw UsageError("no task matches --tasks " + a.get_or("tasks", "*"));
+    int threads = static_cast<int>(a.number("threads", default_threads()));
+    Toolchain tc(cache_dir());
+    Evaluator ev(suite, tc);
+    std::vector<Row> rows;
+    json report = {{"backend", "cpu"}, {"threads", threads}, {"ekb_version", ekb_version()}, {"date", utc_now()},
+                   {"target", backend_target("cpu")}, {"tasks", json::array()}};
+    std::string blas;
+    for (const Task *t : tasks) {
+        std::cerr << "  calibrating " << t->id << "\n";
+        // The expert alone, timed by ekb's protocol.
+        EvalRequest req;
+        req.task = t;
+        req.backend = "cpu";
+        req.kernel_source = read_file(t->expert_kernel("cpu"));
+        req.kernel_name = "expert_cpu.cpp";
+        req.producer = "expert";
+        req.compare_with_expert = false;
+        req.threads = threads;
+        EvalPhases ph;
+        ResultRecord r = ev.evaluate(req, &ph);
+        if (!r.timed) throw std::runtime_error("task " + t->id + ": expert not timed: " + r.failure_message);
+        // PyTorch eager (and the vendor BLAS) on the same shapes.
+        json spec = {{"gemm", is_gemm(*t)}, {"instances", json::array()}};
+        for (const auto &inst : t->instances) {
+            json ins = json::array();
+            for (const auto &x : t->inputs) {
+                ins.push_back({{"shape", t->shape(x, inst)}, {"dtype", dtype_name(x.dtype)}, {"lo", x.range_lo}, {"hi", x.range_hi}});
+            }
+            spec["instances"].push_back({{"name", inst.name}, {"inputs", ins}});
+        }
+        TempDir tmp("ekb-calibrate-");
+        write_file(tmp.path() / "instances.json", spec.dump());
+        json py = json::parse(run_trusted_tool(
+            {torch_python(), (ekb_home() / "src" / "suite" / "time_reference.py").string(), t->dir.string(),
+             (tmp.path() / "instances.json").string(), std::to_string(threads)},
+            tmp.path(), "timing PyTorch eager", 900,
+            {"OMP_NUM_THREADS=" + std::to_string(threads), "OPENBLAS_NUM_THREADS=" + std::to_string(threads)}));
+        for (const auto &b : py.value("blas", json::array())) {
+            if (blas.find(b.get<std::string>()) == std::string::npos) blas += (blas.empty() ? "" : " ") + b.get<std::string>();
+        }
+        json ekb_insts = ph.conductor.at("instances");
+        json tj = {{"task", t->id}, {"tier", t->tier}, {"domain", t->domain}, {"instances", json::array()}};
+        for (const auto &pi : py.at("instances")) {
+            Row row;
+            row.task = t->id;
+            row.instance = pi.at("name");
+            row.eager = pi.at("eager_s");
+            if (pi.contains("vendor_s")) row.vendor = pi.at("vendor_s");
+            for (const auto &ei : ekb_insts) {
+                if (ei.at("name") == row.instance) row.expert = ei.at("timing").at("candidate").at("median_s");
+            }
+            rows.push_back(row);
+            tj["instances"].push_back({{"name", row.instance}, {"expert_s", row.expert}, {"eager_s", row.eager},
+                                       {"vendor_s", std::isnan(row.vendor) ? json(nullptr) : json(row.vendor)}});
+        }
+        report["tasks"].push_back(tj);
+    }
+    report["numpy_blas"] = blas;
+
+    // Per task: geomean over instances of eager / expert (> 1: the expert is faster).
+    TextTable table({"task", "instances", "expert (geomean)", "PyTorch eager", "eager / expert", "vendor BLAS", "vendor / expert"});
+    std::vector<std::pair<double, std::string>> per_task;
+    std::vector<double> all;
+    std::ostringstream md;
+    md << "# Expert calibration on cpu\n\n"
+       << "`ekb suite calibrate` on " << utc_now() << ", " << threads << " threads, ekb " << ekb_version()
+       << ", target `" << backend_target("cpu") << "`, numpy BLAS: " << (blas.empty() ? "unknown" : blas)
+       << ".\n\nRatios are PyTorch eager (or vendor) time / expert time: above 1 the expert is faster.\n\n"
+       << "| task | instances | expert | PyTorch eager | eager / expert | vendor BLAS | vendor / expert |\n"
+       << "|---|---|---|---|---|---|---|\n";
+    for (const Task *t : tasks) {
+        std::vector<double> ex, eg, vd;
+        for (const auto &r : rows) {
+            if (r.task != t->id) continue;
+            ex.push_back(r.expert);
+            eg.push_back(r.eager);
+            if (!std::isnan(r.vendor)) vd.push_back(r.vendor);
+        }
+        double ratio = geomean(eg) / geomean(ex);
+        double vratio = vd.size() == ex.size() && !vd.empty() ? geomean(vd) / geomean(ex) : NAN;
+        per_task.push_back({ratio, t->id});
+        all.push_back(ratio);
+        table.add({t->id, std::to_string(ex.size()), fmt_seconds(geomean(ex)), fmt_seconds(geomean(eg)), fmt_double(ratio, 2),
+                   std::isnan(vratio) ? "-" : fmt_seconds(geomean(vd)), fmt_double(vratio, 2)});
+        md << "| " << t->id << " | " << ex.size() << " | " << fmt_seconds(geomean(ex)) << " | " << fmt_seconds(geomean(eg))
+           << " | " << fmt_double(ratio, 2) << " | " << (std::isnan(vratio) ? "-" : fmt_seconds(geomean(vd))) << " | "
+           << fmt_double(vratio, 2) << " |\n";
+    }
+    std::sort(per_task.begin(), per_task.end());
+    md << "\nGeomean eager / expert over " << all.size() << " tasks: **" << fmt_double(geomean(all), 2) << "**.\n\nWorst five:";
+    for (size_t i = 0; i < per_task.size() && i < 5; i++) md << " " << per_task[i].second << " (" << fmt_double(per_task[i].first, 2) << ")";
+    md << "\n";
+    report["geomean_eager_over_expert"] = geomean(all);
+    std::cout << table.render() << "geomean PyTorch eager / expert over " << all.size() << " tasks: " << fmt_double(geomean(all), 2)
+              << " (above 1: the experts are faster)\n";
+    if (auto out = a.get("out")) {
+        write_file(*out + ".json", report.dump(2) + "\n");
+        write_file(*out + ".md", md.str());
+        std::cout << "wrote " << *out << ".md and .json\n";
+    }
+    return 0;
+}
+
+}  // namespace ekb
