@@ -11,7 +11,8 @@ packages=(
   nlohmann-json3-dev libsqlite3-dev sqlite3
   libgtest-dev libgmock-dev libbenchmark-dev
   python3-torch python3-numpy          # PyTorch: the source of truth for suite verification
-  util-linux                           # setpriv, unshare
+  bubblewrap libseccomp-dev            # confinement of untrusted children
+  util-linux
 )
 
 missing=()

@@ -57,7 +57,8 @@ bool network_isolation_available() {
 }
 
 std::string confinement_summary() {
-    std::string s = ::geteuid() == 0 ? "uid=nobody" : "uid=invoking-user";
+    std::string s = bubblewrap_available() ? "bwrap+seccomp " : "bwrap=UNAVAILABLE(no mount/pid isolation, no seccomp) ";
+    s += ::geteuid() == 0 ? "uid=nobody" : "uid=invoking-user";
     s += network_isolation_available() ? " netns=private" : " netns=UNAVAILABLE(network not isolated)";
     s += " rlimits=on pgroup-kill=on";
     return s;
@@ -159,16 +160,40 @@ ExitInfo Process::wait(double timeout_seconds) {
 
 Process Process::spawn(const SpawnSpec &spec) {
     if (spec.argv.empty()) throw std::runtime_error("spawn: empty argv");
+    // Bubblewrap + seccomp around the program, when asked for and available.
+    std::vector<std::string> full_argv = spec.argv;
+    std::vector<int> pass_fds = spec.pass_fds;
+    int seccomp_fd = -1;
+    bool bwrap = spec.confine && spec.sandbox &&
+                 (spec.use_bwrap == SpawnSpec::Bwrap::force ||
+                  (spec.use_bwrap == SpawnSpec::Bwrap::automatic && bubblewrap_available()));
+    if (bwrap) {
+        SandboxMounts mounts = *spec.sandbox;
+        if (!spec.cwd.empty()) mounts.read_write.push_back(spec.cwd);
+        seccomp_fd = seccomp_program();
+        int child_fd = -1;
+        if (seccomp_fd >= 0) {
+            child_fd = 3 + static_cast<int>(pass_fds.size());
+            pass_fds.push_back(seccomp_fd);
+        }
+        full_argv = bubblewrap_command(spec.argv, spec.cwd, mounts, child_fd);
+    }
+    struct FdCloser {
+        int fd;
+        ~FdCloser() {
+            if (fd >= 0) ::close(fd);
+        }
+    } seccomp_closer{seccomp_fd};
     // Everything the child needs is prepared before fork: only async-signal-safe calls after.
     std::vector<char *> argv, envp;
-    for (auto &a : spec.argv) argv.push_back(const_cast<char *>(a.c_str()));
+    for (auto &a : full_argv) argv.push_back(const_cast<char *>(a.c_str()));
     argv.push_back(nullptr);
     for (auto &e : spec.env) envp.push_back(const_cast<char *>(e.c_str()));
     envp.push_back(nullptr);
     std::string out = spec.stdout_path.empty() ? "/dev/null" : spec.stdout_path.string();
     std::string err = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path.string();
     std::string cwd = spec.cwd.string();
-    bool want_netns = spec.confine && network_isolation_available();
+    bool want_netns = spec.confine && !bwrap && network_isolation_available();
     bool drop = spec.confine && ::geteuid() == 0;
     uid_t uid = sandbox_uid();
     gid_t gid = sandbox_gid();
@@ -194,11 +219,11 @@ Process Process::spawn(const SpawnSpec &spec) {
         };
         ::setpgid(0, 0);
         // Pass fds: first move them out of the way, then to 3, 4, ...
-        int n = static_cast<int>(spec.pass_fds.size());
+        int n = static_cast<int>(pass_fds.size());
         int moved[64];
         if (n > 64) fail("too many fds");
         for (int i = 0; i < n; i++) {
-            moved[i] = ::fcntl(spec.pass_fds[i], F_DUPFD, 1000);
+            moved[i] = ::fcntl(pass_fds[i], F_DUPFD, 1000);
             if (moved[i] < 0) fail("dup");
         }
         int fd_out = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -254,7 +279,7 @@ Process Process::spawn(const SpawnSpec &spec) {
     if (got > 0) {
         buf[got] = 0;
         p.wait(5);
-        throw std::runtime_error("cannot start " + spec.argv[0] + ": " + buf);
+        throw std::runtime_error("cannot start " + full_argv[0] + ": " + buf);
     }
     return p;
 }

@@ -12,8 +12,11 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "common/sandbox.h"
 
 namespace ekb {
 
@@ -35,6 +38,10 @@ struct SpawnSpec {
     std::vector<int> pass_fds;           // become fds 3, 4, ... in the child, in this order
     bool confine = true;                 // drop privileges, no network, rlimits
     Limits limits;
+    // With confine: also run inside bubblewrap + seccomp (sandbox.h) seeing only the system
+    // and these paths (cwd is always writable). Without it, uid + netns + rlimits only.
+    std::optional<SandboxMounts> sandbox;
+    enum class Bwrap { automatic, force, off } use_bwrap = Bwrap::automatic;
 };
 
 struct ExitInfo {

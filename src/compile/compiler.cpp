@@ -56,8 +56,10 @@ void write_public(const fs::path &p, const std::string &content) {
 }
 
 SpawnSpec confined(const fs::path &work, std::vector<std::string> argv, double wall, uint64_t mem,
-                   const std::string &log_name) {
+                   const std::string &log_name, const fs::path &toolchain_root) {
     SpawnSpec s;
+    // Sees the system and the toolchain read-only, its work directory read-write, nothing else.
+    s.sandbox = SandboxMounts{{toolchain_root}, {}, false};
     s.argv = std::move(argv);
     s.env = base_env(work);
     s.cwd = work;
@@ -140,7 +142,7 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
         cc.push_back(a);
     }
     if (tc.cxx().find("clang") != std::string::npos) cc.push_back("-fuse-ld=lld");
-    SpawnSpec s1 = confined(work.path(), cc, opts.compile_seconds, opts.memory_bytes, "compile");
+    SpawnSpec s1 = confined(work.path(), cc, opts.compile_seconds, opts.memory_bytes, "compile", tc.root());
     ExitInfo e1 = run_process(s1);
     r.seconds_compile = e1.wall_seconds;
     std::string log1 = logs_of(s1);
@@ -156,7 +158,7 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
     SpawnSpec s2 = confined(work.path(),
                             {tc.gen().string(), (work.path() / "kernel_gen.so").string(), target,
                              work.path().string(), (work.path() / "expect.json").string()},
-                            opts.generate_seconds, opts.memory_bytes, "generate");
+                            opts.generate_seconds, opts.memory_bytes, "generate", tc.root());
     ExitInfo e2 = run_process(s2);
     r.seconds_generate = e2.wall_seconds;
     std::string log2 = logs_of(s2);

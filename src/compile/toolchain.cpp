@@ -144,7 +144,7 @@ fs::path Toolchain::runner(const std::string &target) {
     return ensure(dir / "ekb-runner", [&](const fs::path &tmp) {
         fs::path rt = runtime_object(target);
         std::vector<std::string> cmd = {cxx_, "-o", tmp.string(), (libexec_dir() / "libekb_runner.a").string(),
-                                        rt.string(), "-rdynamic", "-ldl", "-lpthread", "-static-libstdc++",
+                                        rt.string(), EKB_SECCOMP_STATIC, "-rdynamic", "-ldl", "-lpthread", "-static-libstdc++",
                                         "-static-libgcc"};
         if (is_clang(cxx_)) cmd.push_back("-fuse-ld=lld");
         run_tool(cmd, 120, "linking the runner for " + target);

@@ -240,6 +240,9 @@ public:
         s.stderr_path = workdir_ / "stderr.txt";
         s.pass_fds = {cmd[0], rep[1], art, shm.fd()};
         s.confine = spec.confine;
+        // Sees the system and the runner read-only, its own directory read-write; GPU
+        // device nodes only for GPU backends.
+        s.sandbox = SandboxMounts{{fs::path(self_exe).parent_path()}, {}, spec.backend != "cpu"};
         s.limits.wall_seconds = 1e9;  // the conductor enforces deadlines per command
         s.limits.address_space_bytes = spec.backend == "cpu" ? spec.worker_memory_bytes : 0;
         s.limits.file_size_bytes = 256ull << 20;

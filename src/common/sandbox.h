@@ -1,0 +1,36 @@
+// Confinement of untrusted children beyond uid, network namespace and rlimits: bubblewrap
+// (a private mount tree that exposes only the system, read-only, and the child's own
+// directories; new user, pid, ipc, uts and network namespaces; dies with its parent) and a
+// seccomp filter, applied by bubblewrap right before the child's program starts, that
+// denies sockets, ptrace, mounts, namespaces, bpf, kernel keyrings, module loading and the
+// like. Where bubblewrap cannot run, children fall back to uid + netns + rlimits and every
+// result's environment says so loudly (confinement_summary()).
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace ekb {
+
+struct SandboxMounts {
+    std::vector<std::filesystem::path> read_only;   // e.g. the toolchain directory
+    std::vector<std::filesystem::path> read_write;  // the child's private directory
+    bool gpu_devices = false;                       // bind /dev/nvidia*, /dev/dri and /sys (read-only)
+};
+
+// Whether bubblewrap works here for the sandbox uid (probed once per process).
+bool bubblewrap_available();
+
+// The bubblewrap command line that runs `argv` confined. `seccomp_fd` is the child's fd
+// number of a BPF program (seccomp_program()), or -1 for none.
+std::vector<std::string> bubblewrap_command(const std::vector<std::string> &argv, const std::filesystem::path &cwd,
+                                            const SandboxMounts &mounts, int seccomp_fd);
+
+// A memfd holding the compiled seccomp filter (a fresh fd each call; the caller closes it),
+// or -1 when libseccomp cannot build it.
+int seccomp_program();
+
+// The syscalls the filter denies, for documentation and tests.
+const std::vector<std::string> &seccomp_denied_syscalls();
+
+}  // namespace ekb
