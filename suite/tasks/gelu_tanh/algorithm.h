@@ -1,0 +1,27 @@
+// Halide reference algorithm for task `gelu_tanh`: GELU with the tanh approximation,
+// y = 0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * x^3))), elementwise, float32.
+// Halide dimension 0 is the last PyTorch dimension: x(d, t) is x[t, d].
+#pragma once
+#include <ekb/kernel.h>
+
+namespace task {
+
+struct Algorithm {
+    static constexpr float beta = 0.7978845608028654f;  // sqrt(2 / pi)
+    static constexpr float kappa = 0.044715f;           // the cubic coefficient
+
+    Halide::ImageParam x{Halide::Float(32), 2, "x"};  // [T, D]
+    Halide::Var d{"d"}, t{"t"};                       // y[t, d]: d hidden (D), t tokens (T)
+    Halide::Func inner{"inner"};  // sqrt(2/pi) * (x + 0.044715 * x^3)
+    Halide::Func y{"y"};          // the output: 0.5 * x * (1 + tanh(inner))
+
+    Algorithm() {
+        Halide::Expr v = x(d, t);
+        inner(d, t) = beta * (v + kappa * v * v * v);
+        y(d, t) = 0.5f * x(d, t) * (1.0f + Halide::tanh(inner(d, t)));
+    }
+
+    ekb::Kernel kernel() { return {{x}, {y}}; }
+};
+
+}  // namespace task

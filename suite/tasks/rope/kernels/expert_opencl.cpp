@@ -1,0 +1,19 @@
+// Expert opencl schedule for `rope`: one kernel, rot inlined into y (the partner element
+// x[(d + Dh/2) % Dh] is loaded directly, no intermediate buffer); 64x4 work-groups over
+// (d, t) of one head, one element per work-item, which OpenCL CPU drivers such as PoCL
+// vectorize across the work-group. Tails use GuardWithIf.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    Var dox{"dox"}, tox{"tox"}, dix{"dix"}, tix{"tix"};
+    // @layer compute
+    // rot is inlined into y.
+    // @layer loops
+    a.y.gpu_tile(a.d, a.t, dox, tox, dix, tix, 64, 4, TailStrategy::GuardWithIf);
+    // @end
+    return a.kernel();
+}
