@@ -1,0 +1,106 @@
+// The exploit corpus, compile-time part: kernels whose C++ attacks the machine while ekb
+// runs it. Each must end as a generate failure whose output shows the defence held, with
+// nothing left behind on the host.
+#include <dirent.h>
+
+#include <fstream>
+
+#include "common/sandbox.h"
+#include "common/subprocess.h"
+#include "engine_fixture.h"
+
+using namespace ekb;
+using namespace ekb::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string exploit(const std::string &file, const std::vector<std::pair<std::string, std::string>> &subst = {}) {
+    std::string s = read_file(ekb_home() / "tests" / "kernels" / "exploits" / file);
+    for (const auto &[from, to] : subst) {
+        size_t p;
+        while ((p = s.find(from)) != std::string::npos) s.replace(p, from.size(), to);
+    }
+    return s;
+}
+
+ResultRecord run_exploit(const std::string &file, const std::vector<std::pair<std::string, std::string>> &subst = {},
+                         double generate_seconds = 10) {
+    ekb::test::Limits lim;
+    lim.generate_seconds = generate_seconds;
+    // A unique comment so a cached result never answers for a fresh attempt.
+    std::string src = exploit(file, subst) + "\n// " + std::to_string(fresh_seed()) + "\n";
+    return evaluate_source("matmul", "cpu", src, file, lim);
+}
+
+int processes_named(const std::string &comm) {
+    int n = 0;
+    DIR *d = opendir("/proc");
+    while (dirent *e = d ? readdir(d) : nullptr) {
+        std::ifstream f(std::string("/proc/") + e->d_name + "/comm");
+        std::string name;
+        if (f && std::getline(f, name) && name == comm) n++;
+    }
+    if (d) closedir(d);
+    return n;
+}
+
+void require_bwrap() {
+    if (!bubblewrap_available()) GTEST_SKIP() << "bubblewrap is not usable here: " << confinement_summary();
+}
+
+}  // namespace
+
+TEST(Sandbox, SocketIsRefused) {
+    require_bwrap();
+    ResultRecord r = run_exploit("socket_at_compile.cpp");
+    EXPECT_EQ(r.failure_stage, "generate");
+    EXPECT_NE(r.failure_message.find("blocked: socket: Operation not permitted"), std::string::npos) << r.failure_message;
+    EXPECT_EQ(r.failure_message.find("ESCAPED"), std::string::npos) << r.failure_message;
+}
+
+TEST(Sandbox, WritesOutsideTheWorkDirectoryNeverReachTheHost) {
+    require_bwrap();
+    TempDir host_tmp("ekb-escape-", "/tmp");
+    fs::path marker_tmp = host_tmp.path() / "marker";
+    fs::path marker_cache = cache_dir() / "ekb-escape-marker";
+    ResultRecord r = run_exploit("write_outside.cpp", {{"@MARKER_TMP@", marker_tmp.string()}, {"@MARKER_CACHE@", marker_cache.string()}});
+    EXPECT_EQ(r.failure_stage, "generate");
+    EXPECT_FALSE(fs::exists(marker_tmp));
+    EXPECT_FALSE(fs::exists(marker_cache));
+    EXPECT_FALSE(fs::exists("/usr/ekb-escape-marker"));
+    EXPECT_FALSE(fs::exists("/etc/ekb-escape-marker"));
+    EXPECT_NE(r.failure_message.find("blocked: /usr/ekb-escape-marker"), std::string::npos) << r.failure_message;
+}
+
+TEST(Sandbox, TheSuiteIsInvisible) {
+    require_bwrap();
+    fs::path task_json = fs::canonical(suite().find("matmul")->dir / "task.json");
+    ResultRecord r = run_exploit("read_suite.cpp", {{"@TASK_JSON@", task_json.string()}});
+    EXPECT_EQ(r.failure_stage, "generate");
+    EXPECT_NE(r.failure_message.find("blocked: No such file or directory"), std::string::npos) << r.failure_message;
+    EXPECT_EQ(r.failure_message.find("ESCAPED"), std::string::npos) << r.failure_message;
+}
+
+TEST(Sandbox, AForkBombIsContainedAndLeavesNothing) {
+    ResultRecord r = run_exploit("fork_bomb.cpp", {}, 3);
+    EXPECT_EQ(r.failure_stage, "generate");
+    EXPECT_NE(r.failure_message.find("timed out"), std::string::npos) << r.failure_message;
+    EXPECT_LT(r.eval_s, 20);
+    // Give the kernel a moment to reap, then nothing of the bomb may be left.
+    for (int i = 0; i < 50 && processes_named("ekbforkbomb") > 0; i++) usleep(100000);
+    EXPECT_EQ(processes_named("ekbforkbomb"), 0);
+}
+
+TEST(Sandbox, HugeAllocationsFail) {
+    ResultRecord r = run_exploit("allocate_huge.cpp");
+    EXPECT_EQ(r.failure_stage, "generate");
+    EXPECT_NE(r.failure_message.find("blocked: malloc of 64 GiB failed"), std::string::npos) << r.failure_message;
+}
+
+TEST(Sandbox, ConfinementIsRecordedInEveryResult) {
+    ResultRecord r = evaluate_file("matmul", "cpu", suite().find("matmul")->naive_kernel());
+    auto env = nlohmann::json::parse(r.environment);
+    std::string c = env.at("confinement");
+    EXPECT_NE(c.find(bubblewrap_available() ? "bwrap+seccomp" : "bwrap=UNAVAILABLE"), std::string::npos) << c;
+}
