@@ -88,7 +88,7 @@ Process::Process(Process &&o) noexcept { *this = std::move(o); }
 Process &Process::operator=(Process &&o) noexcept {
     if (this != &o) {
         if (running()) { kill_group(); wait(5); }
-        pid_ = o.pid_; reaped_ = o.reaped_; start_ = o.start_; last_ = o.last_;
+        pid_ = o.pid_; reaped_ = o.reaped_; sandboxed_ = o.sandboxed_; start_ = o.start_; last_ = o.last_;
         o.pid_ = -1;
     }
     return *this;
@@ -114,6 +114,10 @@ ExitInfo Process::reap(int status, const ::rusage &ru) {
     last_.max_rss_kb = ru.ru_maxrss;
     if (WIFEXITED(status)) {
         last_.exit_code = WEXITSTATUS(status);
+        if (sandboxed_ && last_.exit_code > 128 && last_.exit_code < 128 + 65) {
+            last_.signal = last_.exit_code - 128;
+            last_.exit_code = -1;
+        }
     } else if (WIFSIGNALED(status)) {
         last_.signal = WTERMSIG(status);
     }
@@ -202,6 +206,7 @@ Process Process::spawn(const SpawnSpec &spec) {
     if (::pipe2(errpipe, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
 
     Process p;
+    p.sandboxed_ = bwrap;
     p.start_ = monotonic_seconds();
     pid_t pid = ::fork();
     if (pid < 0) {

@@ -75,6 +75,7 @@ private:
     ExitInfo reap(int status, const ::rusage &ru);
     pid_t pid_ = -1;
     bool reaped_ = false;
+    bool sandboxed_ = false;  // run under bubblewrap, which reports a child's signal as 128 + signal
     double start_ = 0;
     ExitInfo last_;
 };
