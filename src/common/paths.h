@@ -2,7 +2,7 @@
 //   home:    the source tree (include/, suite/, src/compile/allowlist/); $EKB_HOME overrides
 //   libexec: the build's bin/ (ekb-gen, libekb_runner.a);             $EKB_LIBEXEC overrides
 //   cache:   toolchains and artifacts; $EKB_CACHE_DIR overrides. Default /var/cache/ekb
-//            when running as root (confined children run as nobody and must read it),
+//            when running as root (confined children run as an unprivileged uid and must read it),
 //            else $XDG_CACHE_HOME/ekb or ~/.cache/ekb.
 #pragma once
 #include <filesystem>

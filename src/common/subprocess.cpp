@@ -23,8 +23,16 @@ double monotonic_seconds() {
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-uid_t sandbox_uid() { return ::geteuid() == 0 ? 65534 : ::getuid(); }
-gid_t sandbox_gid() { return ::geteuid() == 0 ? 65534 : ::getgid(); }
+// A uid of its own for each ekb process (and so for each evaluation): RLIMIT_NPROC counts
+// per uid, so a fork bomb in one evaluation cannot starve the processes of another. The
+// range is far above any real account; no passwd entry is needed.
+constexpr uint32_t k_sandbox_uid_base = 2000000000u;
+
+uid_t sandbox_uid() {
+    return ::geteuid() == 0 ? static_cast<uid_t>(k_sandbox_uid_base + static_cast<uint32_t>(::getpid()) % 1000000u)
+                            : ::getuid();
+}
+gid_t sandbox_gid() { return ::geteuid() == 0 ? static_cast<gid_t>(sandbox_uid()) : ::getgid(); }
 
 void hand_to_sandbox(const std::filesystem::path &dir) {
     std::filesystem::create_directories(dir);
@@ -58,7 +66,7 @@ bool network_isolation_available() {
 
 std::string confinement_summary() {
     std::string s = bubblewrap_available() ? "bwrap+seccomp " : "bwrap=UNAVAILABLE(no mount/pid isolation, no seccomp) ";
-    s += ::geteuid() == 0 ? "uid=nobody" : "uid=invoking-user";
+    s += ::geteuid() == 0 ? "uid=private-per-evaluation" : "uid=invoking-user(shared process limit)";
     s += network_isolation_available() ? " netns=private" : " netns=UNAVAILABLE(network not isolated)";
     s += " rlimits=on pgroup-kill=on";
     return s;

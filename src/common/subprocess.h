@@ -3,7 +3,7 @@
 // Every untrusted step (generating a kernel's pipeline, running a kernel) and every helper
 // tool runs through spawn(). The child gets its own process group, which the parent kills
 // as a whole on timeout, and dies with its parent (PR_SET_PDEATHSIG). When ekb runs as
-// root, the child drops to the sandbox uid (nobody), because root ignores RLIMIT_NPROC;
+// root, the child drops to the sandbox uid (sandbox_uid()), because root ignores RLIMIT_NPROC;
 // when it can, it enters a fresh network namespace (no interfaces but loopback, down).
 // Full confinement (bubblewrap, seccomp) builds on this in the sandbox component.
 #pragma once
@@ -83,7 +83,8 @@ private:
 // Spawns and waits with spec.limits.wall_seconds.
 ExitInfo run_process(const SpawnSpec &spec);
 
-// The uid untrusted children run as: nobody (65534) when ekb runs as root, else our own uid.
+// The uid untrusted children run as: when ekb runs as root, a uid of this process's own
+// (2000000000 + pid % 1000000), so process limits are per evaluation; else our own uid.
 uid_t sandbox_uid();
 gid_t sandbox_gid();
 // Makes a directory owned by the sandbox uid (so a confined child can write into it).
