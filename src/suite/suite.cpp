@@ -43,10 +43,23 @@ const Task *Suite::find(const std::string &id) const {
     return nullptr;
 }
 
-std::vector<const Task *> Suite::match(const std::string &glob) const {
+std::vector<const Task *> Suite::match(const std::string &globs) const {
+    std::vector<std::string> patterns;
+    size_t p = 0;
+    while (p <= globs.size()) {
+        size_t e = globs.find(',', p);
+        if (e == std::string::npos) e = globs.size();
+        if (e > p) patterns.push_back(globs.substr(p, e - p));
+        p = e + 1;
+    }
     std::vector<const Task *> out;
     for (const auto &t : tasks_) {
-        if (::fnmatch(glob.c_str(), t.id.c_str(), 0) == 0) out.push_back(&t);
+        for (const auto &g : patterns) {
+            if (::fnmatch(g.c_str(), t.id.c_str(), 0) == 0) {
+                out.push_back(&t);
+                break;
+            }
+        }
     }
     return out;
 }

@@ -18,7 +18,7 @@ public:
 
     const std::vector<Task> &tasks() const { return tasks_; }
     const Task *find(const std::string &id) const;
-    // Tasks whose id matches a shell-style glob (fnmatch).
+    // Tasks whose id matches one of comma-separated shell-style globs (fnmatch).
     std::vector<const Task *> match(const std::string &glob) const;
     const std::string &content_hash() const { return hash_; }
     const std::filesystem::path &root() const { return root_; }
