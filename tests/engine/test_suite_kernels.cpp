@@ -42,6 +42,7 @@ INSTANTIATE_TEST_SUITE_P(Shipped, SuiteKernels,
                          ::testing::Combine(::testing::ValuesIn(task_ids()), ::testing::Values("cpu", "opencl")),
                          [](const auto &info) { return std::get<0>(info.param) + "_" + std::get<1>(info.param); });
 
+#ifndef EKB_FULL_SUITE
 TEST(Timing, ExpertAgainstItselfGivesASpeedupWithAnInterval) {
     Limits lim;
     lim.timing = true;
@@ -62,5 +63,6 @@ TEST(Timing, ExpertAgainstItselfGivesASpeedupWithAnInterval) {
     EXPECT_TRUE(env.contains("device"));
     EXPECT_EQ(r.target, backend_target("cpu"));
 }
+#endif
 
 }  // namespace
