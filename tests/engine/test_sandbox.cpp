@@ -104,3 +104,15 @@ TEST(Sandbox, ConfinementIsRecordedInEveryResult) {
     std::string c = env.at("confinement");
     EXPECT_NE(c.find(bubblewrap_available() ? "bwrap+seccomp" : "bwrap=UNAVAILABLE"), std::string::npos) << c;
 }
+
+TEST(ObjectExploits, AnExternStageIsRejectedByName) {
+    ResultRecord r = run_exploit("extern_stage.cpp");
+    EXPECT_EQ(r.failure_stage, "object_check") << r.failure_message;
+    EXPECT_NE(r.failure_message.find("symbol ekb_evil_extern is not allowed"), std::string::npos) << r.failure_message;
+}
+
+TEST(ObjectExploits, ARawSyscallIsRejectedByName) {
+    ResultRecord r = run_exploit("syscall_extern.cpp");
+    EXPECT_EQ(r.failure_stage, "object_check") << r.failure_message;
+    EXPECT_NE(r.failure_message.find("symbol syscall is not allowed: raw system calls"), std::string::npos) << r.failure_message;
+}
