@@ -15,7 +15,6 @@ using namespace ekb;
 int main(int argc, char **argv) {
     int n = argc > 1 ? std::atoi(argv[1]) : 50;
     TempDir tmp("ekb-sandbox-bench-");
-    hand_to_sandbox(tmp.path());
     auto measure = [&](bool confine, SpawnSpec::Bwrap mode) {
         std::vector<double> t;
         for (int i = 0; i < n; i++) {

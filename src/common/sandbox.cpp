@@ -103,7 +103,6 @@ bool bubblewrap_available() {
     std::call_once(once, [] {
         if (!fs::exists(k_bwrap) || std::getenv("EKB_NO_BWRAP")) return;
         TempDir tmp("ekb-bwrap-probe-");
-        hand_to_sandbox(tmp.path());
         SpawnSpec s;
         s.argv = {"/bin/true"};
         s.env = base_env(tmp.path());

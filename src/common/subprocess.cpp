@@ -11,7 +11,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <dirent.h>
+
 #include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <atomic>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -23,27 +30,86 @@ double monotonic_seconds() {
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-// A uid of its own for each ekb process (and so for each evaluation): RLIMIT_NPROC counts
-// per uid, so a fork bomb in one evaluation cannot starve the processes of another. The
-// range is far above any real account; no passwd entry is needed.
+// A uid of its own for each confined child: RLIMIT_NPROC counts per uid, so a fork bomb (or
+// the zombies of a killed sandbox, still being torn down) cannot starve the next child or
+// a concurrent evaluation. Each process draws from its own block of 250 uids, far above any
+// real account; no passwd entry is needed.
 constexpr uint32_t k_sandbox_uid_base = 2000000000u;
 
-uid_t sandbox_uid() {
-    return ::geteuid() == 0 ? static_cast<uid_t>(k_sandbox_uid_base + static_cast<uint32_t>(::getpid()) % 1000000u)
-                            : ::getuid();
+uid_t next_sandbox_uid() {
+    if (::geteuid() != 0) return ::getuid();
+    static std::atomic<uint32_t> counter{0};
+    uint32_t block = static_cast<uint32_t>(::getpid()) % 4000u;
+    return static_cast<uid_t>(k_sandbox_uid_base + block * 250u + counter++ % 250u);
 }
-gid_t sandbox_gid() { return ::geteuid() == 0 ? static_cast<gid_t>(sandbox_uid()) : ::getgid(); }
 
-void hand_to_sandbox(const std::filesystem::path &dir) {
+void hand_to_sandbox(const std::filesystem::path &dir, uid_t uid) {
     std::filesystem::create_directories(dir);
     if (::geteuid() == 0) {
-        if (::chown(dir.c_str(), sandbox_uid(), sandbox_gid()) != 0) {
+        if (::chown(dir.c_str(), uid, static_cast<gid_t>(uid)) != 0) {
             throw std::runtime_error("cannot chown " + dir.string() + ": " + strerror(errno));
         }
     }
 }
 
 namespace {
+
+// Orphaned descendants (bubblewrap's inner process after its parent died, or whatever a
+// sandboxed child left when it was killed) are reparented to us rather than to the host's
+// init, which in containers may never reap them: their zombies would keep counting
+// against the sandbox uid's process limit. reap_orphans() collects them.
+std::mutex g_tracked_mutex;
+std::set<pid_t> g_tracked;  // children some Process object will reap itself
+
+void become_subreaper() {
+    static std::once_flag once;
+    std::call_once(once, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1); });
+}
+
+// Reaps our untracked zombie children; returns how many untracked children (alive or not)
+// it saw.
+int reap_orphans() {
+    int seen = 0;
+    std::vector<pid_t> zombies;
+    pid_t self = ::getpid();
+    if (DIR *d = ::opendir("/proc")) {
+        while (dirent *e = ::readdir(d)) {
+            if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+            char path[64];
+            snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+            FILE *f = ::fopen(path, "r");
+            if (!f) continue;
+            char buf[512];
+            size_t n = ::fread(buf, 1, sizeof(buf) - 1, f);
+            ::fclose(f);
+            buf[n] = 0;
+            const char *close_paren = ::strrchr(buf, ')');
+            if (!close_paren) continue;
+            char state = 0;
+            int ppid = 0;
+            if (::sscanf(close_paren + 1, " %c %d", &state, &ppid) == 2 && ppid == self) {
+                pid_t pid = static_cast<pid_t>(::atoi(e->d_name));
+                std::lock_guard<std::mutex> lock(g_tracked_mutex);
+                if (g_tracked.count(pid)) continue;
+                seen++;
+                if (state == 'Z') zombies.push_back(pid);
+            }
+        }
+        ::closedir(d);
+    }
+    for (pid_t z : zombies) ::waitpid(z, nullptr, WNOHANG);
+    return seen;
+}
+
+// After a sandboxed child ends, what it left (bubblewrap's inner process, a killed
+// namespace's processes) dies within milliseconds; wait for that and reap it, so that the
+// next child of the same uid starts with its whole process budget.
+void drain_orphans(double max_seconds) {
+    double deadline = monotonic_seconds() + max_seconds;
+    while (reap_orphans() > 0 && monotonic_seconds() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+}
 
 int unshare_network() {
     if (::geteuid() == 0) return ::unshare(CLONE_NEWNET);
@@ -66,7 +132,7 @@ bool network_isolation_available() {
 
 std::string confinement_summary() {
     std::string s = bubblewrap_available() ? "bwrap+seccomp " : "bwrap=UNAVAILABLE(no mount/pid isolation, no seccomp) ";
-    s += ::geteuid() == 0 ? "uid=private-per-evaluation" : "uid=invoking-user(shared process limit)";
+    s += ::geteuid() == 0 ? "uid=private-per-child" : "uid=invoking-user(shared process limit)";
     s += network_isolation_available() ? " netns=private" : " netns=UNAVAILABLE(network not isolated)";
     s += " rlimits=on pgroup-kill=on";
     return s;
@@ -131,6 +197,11 @@ ExitInfo Process::reap(int status, const ::rusage &ru) {
     }
     // Whatever the leader did, nothing of its group outlives it.
     ::kill(-pid_, SIGKILL);
+    {
+        std::lock_guard<std::mutex> lock(g_tracked_mutex);
+        g_tracked.erase(pid_);
+    }
+    drain_orphans(2.0);
     return last_;
 }
 
@@ -207,12 +278,17 @@ Process Process::spawn(const SpawnSpec &spec) {
     std::string cwd = spec.cwd.string();
     bool want_netns = spec.confine && !bwrap && network_isolation_available();
     bool drop = spec.confine && ::geteuid() == 0;
-    uid_t uid = sandbox_uid();
-    gid_t gid = sandbox_gid();
+    uid_t uid = spec.confine ? next_sandbox_uid() : ::getuid();
+    gid_t gid = static_cast<gid_t>(drop ? uid : ::getgid());
+    if (spec.confine) {
+        for (const auto &d : spec.owned_dirs) hand_to_sandbox(d, uid);
+        if (!spec.cwd.empty()) hand_to_sandbox(spec.cwd, uid);
+    }
 
     int errpipe[2];
     if (::pipe2(errpipe, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
 
+    become_subreaper();
     Process p;
     p.sandboxed_ = bwrap;
     p.start_ = monotonic_seconds();
@@ -285,6 +361,10 @@ Process Process::spawn(const SpawnSpec &spec) {
     }
     ::close(errpipe[1]);
     p.pid_ = pid;
+    {
+        std::lock_guard<std::mutex> lock(g_tracked_mutex);
+        g_tracked.insert(pid);
+    }
     ::setpgid(pid, pid);  // also from the parent, so kill(-pid) works at once
     char buf[512];
     ssize_t got = ::read(errpipe[0], buf, sizeof(buf) - 1);

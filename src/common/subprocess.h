@@ -3,7 +3,7 @@
 // Every untrusted step (generating a kernel's pipeline, running a kernel) and every helper
 // tool runs through spawn(). The child gets its own process group, which the parent kills
 // as a whole on timeout, and dies with its parent (PR_SET_PDEATHSIG). When ekb runs as
-// root, the child drops to the sandbox uid (sandbox_uid()), because root ignores RLIMIT_NPROC;
+// root, the child drops to a uid of its own (next_sandbox_uid()), because root ignores RLIMIT_NPROC;
 // when it can, it enters a fresh network namespace (no interfaces but loopback, down).
 // Full confinement (bubblewrap, seccomp) builds on this in the sandbox component.
 #pragma once
@@ -37,6 +37,7 @@ struct SpawnSpec {
     std::filesystem::path stderr_path;   // empty: /dev/null
     std::vector<int> pass_fds;           // become fds 3, 4, ... in the child, in this order
     bool confine = true;                 // drop privileges, no network, rlimits
+    std::vector<std::filesystem::path> owned_dirs;  // handed to the child's uid (cwd always is)
     Limits limits;
     // With confine: also run inside bubblewrap + seccomp (sandbox.h) seeing only the system
     // and these paths (cwd is always writable). Without it, uid + netns + rlimits only.
@@ -83,12 +84,11 @@ private:
 // Spawns and waits with spec.limits.wall_seconds.
 ExitInfo run_process(const SpawnSpec &spec);
 
-// The uid untrusted children run as: when ekb runs as root, a uid of this process's own
-// (2000000000 + pid % 1000000), so process limits are per evaluation; else our own uid.
-uid_t sandbox_uid();
-gid_t sandbox_gid();
-// Makes a directory owned by the sandbox uid (so a confined child can write into it).
-void hand_to_sandbox(const std::filesystem::path &dir);
+// The uid the next confined child runs as: when ekb runs as root, a fresh uid per child
+// (2000000000 and up), so process limits are per child; else our own uid.
+uid_t next_sandbox_uid();
+// Makes a directory owned by `uid` (so a confined child running as it can write there).
+void hand_to_sandbox(const std::filesystem::path &dir, uid_t uid);
 // Whether confined children get a private network namespace on this machine (probed once).
 bool network_isolation_available();
 // A one-line summary of the confinement in force, recorded in every result's environment.

@@ -107,7 +107,6 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
     fs::create_directories(tc.cache_root() / "work");
     ::chmod((tc.cache_root() / "work").c_str(), 0755);
     TempDir work("compile-", tc.cache_root() / "work");
-    hand_to_sandbox(work.path());
     ::chmod(work.path().c_str(), 0755);
     write_public(work.path() / "kernel.cpp", kernel_source);
     write_public(work.path() / "algorithm.h", algorithm);

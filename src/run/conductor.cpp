@@ -209,8 +209,7 @@ public:
     void start(const ConductSpec &spec, const std::string &artifact, size_t shm_bytes, const fs::path &work,
                const std::string &self_exe, const std::string &current_instance) {
         workdir_ = work / role;
-        hand_to_sandbox(workdir_);
-        hand_to_sandbox(workdir_ / "pocl");
+        fs::create_directories(workdir_ / "pocl");
         call_seconds_ = spec.call_seconds;
         shm = SharedRegion::create(shm_bytes, ("ekb-" + role).c_str());
         std::string bytes;
@@ -236,6 +235,7 @@ public:
             if (const char *v = std::getenv(pass)) s.env.push_back(std::string(pass) + "=" + v);
         }
         s.cwd = workdir_;
+        s.owned_dirs = {workdir_ / "pocl"};
         s.stdout_path = workdir_ / "stdout.txt";
         s.stderr_path = workdir_ / "stderr.txt";
         s.pass_fds = {cmd[0], rep[1], art, shm.fd()};
