@@ -1,0 +1,32 @@
+// Expert cpu schedule for `particle_integrate`: the [P, 3] tensors are dense (stride 3, declared
+// below), so coordinate and particle are fused into one flat loop over 3P floats, split into
+// parallel chunks of 16 vectors and vectorized; vnew is inlined, so each output is one pass
+// of dense vector loads and multiply-adds.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    const int vec = target.natural_vector_size(Float(32));
+    Var f{"f"}, fo{"fo"}, fi{"fi"}, fv{"fv"};
+    // @layer compute
+    // Contiguous PyTorch tensors: a particle's coordinates are adjacent, particles 3 apart.
+    a.pos.dim(0).set_bounds(0, 3).dim(1).set_stride(3);
+    a.vel.dim(0).set_bounds(0, 3).dim(1).set_stride(3);
+    a.acc.dim(0).set_bounds(0, 3).dim(1).set_stride(3);
+    a.out.output_buffer().dim(0).set_bounds(0, 3).dim(1).set_stride(3);
+    // vnew is inlined into out.
+    // @layer loops
+    // Flat tail: ShiftInwards recomputes a few floats of the last vector (3P >= vec here).
+    a.out.bound(a.i, 0, 3)
+        .fuse(a.i, a.p, f)
+        .split(f, fi, fv, vec, TailStrategy::ShiftInwards)
+        .split(fi, fo, fi, 16, TailStrategy::GuardWithIf)
+        .parallel(fo);
+    // @layer vector
+    a.out.vectorize(fv);
+    // @end
+    return a.kernel();
+}

@@ -1,0 +1,26 @@
+// Expert cuda schedule for `particle_integrate`: one kernel over the flat 3P floats
+// (coordinate and particle fused; the [P, 3] tensors are dense), one thread per float in
+// blocks of 256, vnew inlined, so the threads of a warp read and write one contiguous span
+// of floats.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    Var f{"f"}, fo{"fo"}, fi{"fi"};
+    // @layer compute
+    // Contiguous PyTorch tensors: a particle's coordinates are adjacent, particles 3 apart.
+    a.pos.dim(0).set_bounds(0, 3).dim(1).set_stride(3);
+    a.vel.dim(0).set_bounds(0, 3).dim(1).set_stride(3);
+    a.acc.dim(0).set_bounds(0, 3).dim(1).set_stride(3);
+    a.out.output_buffer().dim(0).set_bounds(0, 3).dim(1).set_stride(3);
+    // vnew is inlined into out.
+    // @layer loops
+    a.out.bound(a.i, 0, 3)
+        .fuse(a.i, a.p, f)
+        .gpu_tile(f, fo, fi, 256, TailStrategy::GuardWithIf);
+    // @end
+    return a.kernel();
+}

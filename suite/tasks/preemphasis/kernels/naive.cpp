@@ -1,0 +1,20 @@
+// Naive schedule for `preemphasis`: every stage at root, serial and scalar on CPU; one
+// default GPU tile per stage on GPU backends. Also the task's trusted reference (built for cpu).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    // @layer compute
+    a.padded.compute_root();
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        Var no, co, ni, ci;
+        a.padded.gpu_tile(a.n, a.c, no, co, ni, ci, 16, 16, TailStrategy::GuardWithIf);
+        a.y.gpu_tile(a.n, a.c, no, co, ni, ci, 16, 16, TailStrategy::GuardWithIf);
+    }
+    // @end
+    return a.kernel();
+}

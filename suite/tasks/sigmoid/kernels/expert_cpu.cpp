@@ -1,0 +1,26 @@
+// Expert cpu schedule for `sigmoid`: one pass, denom inlined into output. Rows of every
+// channel (c and y fused) are processed in parallel strips of 4 rows, each row in vectors of
+// the natural width. Where a row holds at least one vector, its last vector is shifted back
+// inside the row (ShiftInwards: a few elements recomputed, no masked tail); rows shorter than
+// a vector use a guarded vector.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    const int vec = target.natural_vector_size(Float(32));
+    Var cy{"cy"}, cyo{"cyo"}, cyi{"cyi"};
+    // @layer compute
+    // denom is inlined into output.
+    // @layer loops
+    a.output.fuse(a.y, a.c, cy)
+        .split(cy, cyo, cyi, 4, TailStrategy::GuardWithIf)
+        .parallel(cyo);
+    // @layer vector
+    a.output.specialize(a.input.dim(0).extent() >= vec).vectorize(a.x, vec, TailStrategy::ShiftInwards);
+    a.output.vectorize(a.x, vec, TailStrategy::GuardWithIf);
+    // @end
+    return a.kernel();
+}

@@ -1,0 +1,18 @@
+// Expert opencl schedule for `silu`: one kernel, sig inlined into y. 64x4 work-groups of
+// independent work-items, one element each, which OpenCL CPU drivers such as PoCL vectorize
+// across the work-group; tails guarded with GuardWithIf.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    Var dox{"dox"}, tox{"tox"}, dix{"dix"}, tix{"tix"};
+    // @layer compute
+    // sig is inlined into y.
+    // @layer loops
+    a.y.gpu_tile(a.d, a.t, dox, tox, dix, tix, 64, 4, TailStrategy::GuardWithIf);
+    // @end
+    return a.kernel();
+}
