@@ -1,6 +1,6 @@
-// ekb suite calibrate: each task's cpu expert against PyTorch eager on the same machine
-// and thread count, and against the vendor BLAS (numpy) for GEMM-like tasks, so that
-// Fast@1.0 is never measured against a weak baseline.
+// ekb suite calibrate: each task's cpu expert against its naive kernel (ekb's A/B protocol),
+// against PyTorch eager on the same machine and thread count, and against the vendor BLAS
+// (numpy) for GEMM-like tasks, so that Fast@1.0 is never measured against a weak baseline.
 #include <sys/stat.h>
 
 #include <cmath>
@@ -30,6 +30,11 @@ struct Row {
     double expert = NAN, eager = NAN, vendor = NAN;
 };
 
+struct ExpertOverNaive {
+    std::string task;
+    double ratio, lo, hi;  // naive time / expert time, geomean over instances, with its 95% CI
+};
+
 bool is_gemm(const Task &t) {
     for (const auto &tag : t.tags) {
         if (tag == "gemm") return true;
@@ -46,23 +51,27 @@ int calibrate_suite(const Suite &suite, const Args &a) {
     Toolchain tc(cache_dir());
     Evaluator ev(suite, tc);
     std::vector<Row> rows;
+    std::vector<ExpertOverNaive> over_naive;
     json report = {{"backend", "cpu"}, {"threads", threads}, {"ekb_version", ekb_version()}, {"date", utc_now()},
                    {"target", backend_target("cpu")}, {"tasks", json::array()}};
     std::string blas;
     for (const Task *t : tasks) {
         std::cerr << "  calibrating " << t->id << "\n";
-        // The expert alone, timed by ekb's protocol.
+        // Naive against the expert, timed by ekb's protocol (A B B A): both medians per instance.
         EvalRequest req;
         req.task = t;
         req.backend = "cpu";
-        req.kernel_source = read_file(t->expert_kernel("cpu"));
-        req.kernel_name = "expert_cpu.cpp";
-        req.producer = "expert";
-        req.compare_with_expert = false;
+        req.kernel_source = read_file(t->naive_kernel());
+        req.kernel_name = "naive.cpp";
+        req.producer = "naive";
         req.threads = threads;
         EvalPhases ph;
         ResultRecord r = ev.evaluate(req, &ph);
-        if (!r.timed) throw std::runtime_error("task " + t->id + ": expert not timed: " + r.failure_message);
+        if (!r.timed || std::isnan(r.speedup)) {
+            throw std::runtime_error("task " + t->id + ": naive vs expert not timed: " + r.failure_message);
+        }
+        ExpertOverNaive eon{t->id, 1.0 / r.speedup, 1.0 / r.speedup_ci_hi, 1.0 / r.speedup_ci_lo};
+        over_naive.push_back(eon);
         // PyTorch eager (and the vendor BLAS) on the same shapes.
         json spec = {{"gemm", is_gemm(*t)}, {"instances", json::array()}};
         for (const auto &inst : t->instances) {
@@ -83,7 +92,8 @@ int calibrate_suite(const Suite &suite, const Args &a) {
             if (blas.find(b.get<std::string>()) == std::string::npos) blas += (blas.empty() ? "" : " ") + b.get<std::string>();
         }
         json ekb_insts = ph.conductor.at("instances");
-        json tj = {{"task", t->id}, {"tier", t->tier}, {"domain", t->domain}, {"instances", json::array()}};
+        json tj = {{"task", t->id}, {"tier", t->tier}, {"domain", t->domain}, {"instances", json::array()},
+                   {"expert_over_naive", eon.ratio}, {"expert_over_naive_ci", {eon.lo, eon.hi}}};
         for (const auto &pi : py.at("instances")) {
             Row row;
             row.task = t->id;
@@ -91,7 +101,7 @@ int calibrate_suite(const Suite &suite, const Args &a) {
             row.eager = pi.at("eager_s");
             if (pi.contains("vendor_s")) row.vendor = pi.at("vendor_s");
             for (const auto &ei : ekb_insts) {
-                if (ei.at("name") == row.instance) row.expert = ei.at("timing").at("candidate").at("median_s");
+                if (ei.at("name") == row.instance) row.expert = ei.at("timing").at("expert").at("median_s");
             }
             rows.push_back(row);
             tj["instances"].push_back({{"name", row.instance}, {"expert_s", row.expert}, {"eager_s", row.eager},
@@ -102,17 +112,24 @@ int calibrate_suite(const Suite &suite, const Args &a) {
     report["numpy_blas"] = blas;
 
     // Per task: geomean over instances of eager / expert (> 1: the expert is faster).
-    TextTable table({"task", "instances", "expert (geomean)", "PyTorch eager", "eager / expert", "vendor BLAS", "vendor / expert"});
+    TextTable table({"task", "instances", "expert over naive", "95% CI", "expert (geomean)", "PyTorch eager",
+                     "eager / expert", "vendor BLAS", "vendor / expert"});
     std::vector<std::pair<double, std::string>> per_task;
     std::vector<double> all;
     std::ostringstream md;
     md << "# Expert calibration on cpu\n\n"
        << "`ekb suite calibrate` on " << utc_now() << ", " << threads << " threads, ekb " << ekb_version()
        << ", target `" << backend_target("cpu") << "`, numpy BLAS: " << (blas.empty() ? "unknown" : blas)
-       << ".\n\nRatios are PyTorch eager (or vendor) time / expert time: above 1 the expert is faster.\n\n"
-       << "| task | instances | expert | PyTorch eager | eager / expert | vendor BLAS | vendor / expert |\n"
-       << "|---|---|---|---|---|---|---|\n";
-    for (const Task *t : tasks) {
+       << ".\n\nAll ratios are other time / expert time (geomean over instances): above 1 the expert is "
+       << "faster. Expert over naive comes from ekb's A/B timing with its bootstrap 95 % CI.\n\n"
+       << "| task | instances | expert over naive | 95% CI | expert | PyTorch eager | eager / expert | vendor BLAS | vendor / expert |\n"
+       << "|---|---|---|---|---|---|---|---|---|\n";
+    int beat_naive = 0;
+    for (size_t ti = 0; ti < tasks.size(); ti++) {
+        const Task *t = tasks[ti];
+        const ExpertOverNaive &eon = over_naive[ti];
+        if (eon.ratio >= 1.05 && eon.lo > 1.0) beat_naive++;
+        std::string ci = "[" + fmt_double(eon.lo, 2) + ", " + fmt_double(eon.hi, 2) + "]";
         std::vector<double> ex, eg, vd;
         for (const auto &r : rows) {
             if (r.task != t->id) continue;
@@ -124,19 +141,25 @@ int calibrate_suite(const Suite &suite, const Args &a) {
         double vratio = vd.size() == ex.size() && !vd.empty() ? geomean(vd) / geomean(ex) : NAN;
         per_task.push_back({ratio, t->id});
         all.push_back(ratio);
-        table.add({t->id, std::to_string(ex.size()), fmt_seconds(geomean(ex)), fmt_seconds(geomean(eg)), fmt_double(ratio, 2),
+        table.add({t->id, std::to_string(ex.size()), fmt_double(eon.ratio, 2), ci, fmt_seconds(geomean(ex)),
+                   fmt_seconds(geomean(eg)), fmt_double(ratio, 2),
                    std::isnan(vratio) ? "-" : fmt_seconds(geomean(vd)), fmt_double(vratio, 2)});
-        md << "| " << t->id << " | " << ex.size() << " | " << fmt_seconds(geomean(ex)) << " | " << fmt_seconds(geomean(eg))
+        md << "| " << t->id << " | " << ex.size() << " | " << fmt_double(eon.ratio, 2) << " | " << ci << " | "
+           << fmt_seconds(geomean(ex)) << " | " << fmt_seconds(geomean(eg))
            << " | " << fmt_double(ratio, 2) << " | " << (std::isnan(vratio) ? "-" : fmt_seconds(geomean(vd))) << " | "
            << fmt_double(vratio, 2) << " |\n";
     }
     std::sort(per_task.begin(), per_task.end());
-    md << "\nGeomean eager / expert over " << all.size() << " tasks: **" << fmt_double(geomean(all), 2) << "**.\n\nWorst five:";
+    md << "\nExperts faster than naive (>= 1.05 with the CI's lower bound above 1): **" << beat_naive << " of "
+       << tasks.size() << "**.\n\nGeomean eager / expert over " << all.size() << " tasks: **" << fmt_double(geomean(all), 2)
+       << "**.\n\nWorst five against PyTorch eager:";
     for (size_t i = 0; i < per_task.size() && i < 5; i++) md << " " << per_task[i].second << " (" << fmt_double(per_task[i].first, 2) << ")";
     md << "\n";
     report["geomean_eager_over_expert"] = geomean(all);
+    report["experts_beating_naive"] = beat_naive;
     std::cout << table.render() << "geomean PyTorch eager / expert over " << all.size() << " tasks: " << fmt_double(geomean(all), 2)
-              << " (above 1: the experts are faster)\n";
+              << " (above 1: the experts are faster); experts faster than naive: " << beat_naive << " of " << tasks.size()
+              << "\n";
     if (auto out = a.get("out")) {
         write_file(*out + ".json", report.dump(2) + "\n");
         write_file(*out + ".md", md.str());
