@@ -64,6 +64,7 @@ int calibrate_suite(const Suite &suite, const Args &a) {
         req.kernel_source = read_file(t->naive_kernel());
         req.kernel_name = "naive.cpp";
         req.producer = "naive";
+        req.naive_baseline = true;
         req.threads = threads;
         EvalPhases ph;
         ResultRecord r = ev.evaluate(req, &ph);

@@ -102,6 +102,7 @@ int cmd_eval(const std::vector<std::string> &argv) {
         req.kernel_source = read_file(path);
         req.kernel_name = path.filename().string();
         req.producer = a.flag("expert") ? "expert" : "naive";
+        req.naive_baseline = a.flag("naive");
     }
     if (auto s = a.get("seed")) req.seed = static_cast<uint64_t>(a.number("seed", 0));
     req.threads = static_cast<int>(a.number("threads", 0));

@@ -102,6 +102,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     int threads = req.threads > 0 ? req.threads : default_threads();
     r.threads = threads;
     r.target = backend_target(req.backend);
+    if (req.naive_baseline && req.backend == "cpu") r.target += "-disable_llvm_loop_opt";
     r.record_key = sha256_hex(task.id + "|" + req.backend + "|" + req.producer + "|" + req.model + "|" +
                               std::to_string(req.sample) + "|" + r.kernel_hash + "|" + std::to_string(seed) + "|" +
                               r.created_at)

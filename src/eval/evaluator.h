@@ -20,6 +20,10 @@ struct EvalRequest {
     std::string kernel_source;
     std::string kernel_name;       // for the record ("kernel.cpp", "expert_cpu.cpp")
     std::string producer = "file";
+    // The naive baseline: on cpu it is compiled with LLVM's loop optimizations off, so it is
+    // the serial, unvectorized baseline design.md defines (not what LLVM's auto-vectorizer
+    // makes of it). `ekb eval --naive` and calibration set this.
+    bool naive_baseline = false;
     std::string model;
     int64_t sample = 0;
     bool compare_with_expert = true;

@@ -1,0 +1,21 @@
+// Naive schedule for `avgpool_global_int8`: every stage at root, serial and scalar on CPU; one
+// default GPU tile per stage on GPU backends. Also the task's trusted reference (built for cpu).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    // @layer compute
+    a.total.compute_root();
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        Var co, ci;
+        a.total.gpu_tile(a.c, co, ci, 16, TailStrategy::GuardWithIf);
+        a.total.update().gpu_tile(a.c, co, ci, 16, TailStrategy::GuardWithIf);
+        a.output.gpu_tile(a.c, co, ci, 16, TailStrategy::GuardWithIf);
+    }
+    // @end
+    return a.kernel();
+}
