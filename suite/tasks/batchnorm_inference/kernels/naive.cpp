@@ -1,0 +1,22 @@
+// Naive schedule for `batchnorm_inference`: every stage at root, serial and scalar on CPU; one
+// default GPU tile per stage on GPU backends. Also the task's trusted reference (built for cpu).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    // @layer compute
+    a.scale.compute_root();
+    a.shift.compute_root();
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        Var co, ci, xo, yo, xi, yi;
+        a.scale.gpu_tile(a.c, co, ci, 16, TailStrategy::GuardWithIf);
+        a.shift.gpu_tile(a.c, co, ci, 16, TailStrategy::GuardWithIf);
+        a.output.gpu_tile(a.x, a.y, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+    }
+    // @end
+    return a.kernel();
+}

@@ -1,0 +1,31 @@
+// Expert cuda schedule for `grouped_conv3x3`: one kernel, the zero padding inlined into the
+// loads. 32x8-thread blocks over (columns, rows), grid z over blocks of 4 output channels;
+// each thread accumulates one pixel of 4 output channels in registers across its group's
+// input channels and the 9 unrolled taps. Threads are adjacent along x (coalesced input rows,
+// warp-uniform weights).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    const int chans = 4;
+    Var xo{"xo"}, xi{"xi"}, yo{"yo"}, yi{"yi"}, co{"co"}, ci{"ci"}, cv{"cv"};
+    // @layer compute
+    // padded is inlined; conv lives in registers of each thread (memory, below).
+    // @layer loops
+    a.output.split(a.c, a.c, cv, chans, TailStrategy::GuardWithIf)
+        .reorder(cv, a.x, a.y, a.c, a.n)
+        .gpu_tile(a.x, a.y, a.c, xo, yo, co, xi, yi, ci, 32, 8, 1, TailStrategy::GuardWithIf);
+    // @layer memory
+    a.conv.compute_at(a.output, xi).store_in(MemoryType::Register);
+    // @layer vector
+    a.output.unroll(cv);
+    a.conv.unroll(a.c);
+    a.conv.update()
+        .reorder(a.c, a.r.y, a.r.z, a.r.x, a.x, a.y, a.n)
+        .unroll(a.c).unroll(a.r.y).unroll(a.r.z);
+    // @end
+    return a.kernel();
+}
