@@ -5,6 +5,8 @@
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -131,7 +133,7 @@ bool network_isolation_available() {
 }
 
 std::string confinement_summary() {
-    std::string s = bubblewrap_available() ? "bwrap+seccomp " : "bwrap=UNAVAILABLE(no mount/pid isolation, no seccomp) ";
+    std::string s = bubblewrap_available() ? "bwrap+seccomp " : "bwrap=UNAVAILABLE(no mount/pid isolation) seccomp ";
     s += ::geteuid() == 0 ? "uid=private-per-child" : "uid=invoking-user(shared process limit)";
     s += network_isolation_available() ? " netns=private" : " netns=UNAVAILABLE(network not isolated)";
     s += " rlimits=on pgroup-kill=on";
@@ -267,6 +269,19 @@ Process Process::spawn(const SpawnSpec &spec) {
             if (fd >= 0) ::close(fd);
         }
     } seccomp_closer{seccomp_fd};
+    // Without bubblewrap the child installs the same seccomp filter itself, right before exec.
+    std::string bpf;
+    if (spec.confine && !bwrap) {
+        int fd = seccomp_program();
+        if (fd >= 0) {
+            char buf[4096];
+            ssize_t n;
+            while ((n = ::read(fd, buf, sizeof(buf))) > 0) bpf.append(buf, static_cast<size_t>(n));
+            ::close(fd);
+        }
+    }
+    struct sock_fprog prog{static_cast<unsigned short>(bpf.size() / sizeof(struct sock_filter)),
+                           reinterpret_cast<struct sock_filter *>(bpf.data())};
     // Everything the child needs is prepared before fork: only async-signal-safe calls after.
     std::vector<char *> argv, envp;
     for (auto &a : full_argv) argv.push_back(const_cast<char *>(a.c_str()));
@@ -355,6 +370,10 @@ Process Process::spawn(const SpawnSpec &spec) {
         }
         // After the uid change (which clears it): die with the parent.
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (prog.len > 0) {
+            if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail("no_new_privs");
+            if (::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0) fail("seccomp");
+        }
         if (::getppid() == 1) _exit(126);
         ::execve(argv[0], argv.data(), envp.data());
         fail("execve");

@@ -116,3 +116,20 @@ TEST(ObjectExploits, ARawSyscallIsRejectedByName) {
     EXPECT_EQ(r.failure_stage, "object_check") << r.failure_message;
     EXPECT_NE(r.failure_message.find("symbol syscall is not allowed: raw system calls"), std::string::npos) << r.failure_message;
 }
+
+TEST(Sandbox, WithoutBubblewrapSeccompStillRefusesSockets) {
+    TempDir tmp("ekb-seccomp-fallback-");
+    for (auto mode : {SpawnSpec::Bwrap::off, SpawnSpec::Bwrap::automatic}) {
+        SpawnSpec s;
+        s.argv = {"/usr/bin/python3", "-c", "import socket; socket.socket(socket.AF_INET, socket.SOCK_STREAM)"};
+        s.env = base_env(tmp.path());
+        s.cwd = tmp.path();
+        s.stderr_path = tmp.path() / "err.txt";
+        s.sandbox = SandboxMounts{};
+        s.use_bwrap = mode;
+        s.limits.wall_seconds = 30;
+        ExitInfo e = run_process(s);
+        EXPECT_FALSE(e.ok());
+        EXPECT_NE(read_file(s.stderr_path).find("Operation not permitted"), std::string::npos) << read_file(s.stderr_path);
+    }
+}
