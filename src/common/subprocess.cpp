@@ -17,6 +17,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <atomic>
 #include <mutex>
@@ -143,6 +144,15 @@ std::string confinement_summary() {
 std::vector<std::string> base_env(const std::filesystem::path &home) {
     return {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + home.string(),
             "TMPDIR=" + home.string()};
+}
+
+std::vector<std::string> driver_env() {
+    std::vector<std::string> out;
+    for (const char *pass : {"OCL_ICD_VENDORS", "OCL_ICD_FILENAMES", "CUDA_VISIBLE_DEVICES", "POCL_DEVICES",
+                             "HL_OCL_DEVICE_TYPE", "HL_OCL_PLATFORM_NAME", "HL_GPU_DEVICE"}) {
+        if (const char *v = std::getenv(pass)) out.push_back(std::string(pass) + "=" + v);
+    }
+    return out;
 }
 
 std::string ExitInfo::describe() const {

@@ -94,6 +94,10 @@ bool network_isolation_available();
 // A one-line summary of the confinement in force, recorded in every result's environment.
 std::string confinement_summary();
 
+// The GPU-driver settings of our environment that runners and workers inherit
+// (OCL_ICD_VENDORS, CUDA_VISIBLE_DEVICES, HL_OCL_DEVICE_TYPE, ...), as KEY=VALUE.
+std::vector<std::string> driver_env();
+
 // A minimal environment for children: PATH, LANG, HOME/TMPDIR = home.
 std::vector<std::string> base_env(const std::filesystem::path &home);
 

@@ -155,10 +155,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     SpawnSpec ss;
     ss.argv = {runner.string(), "conduct", (tmp.path() / "spec.json").string(), (tmp.path() / "result.json").string()};
     ss.env = base_env(tmp.path());
-    for (const char *pass : {"OCL_ICD_VENDORS", "OCL_ICD_FILENAMES", "CUDA_VISIBLE_DEVICES", "POCL_DEVICES",
-                             "HL_OCL_DEVICE_TYPE", "HL_OCL_PLATFORM_NAME", "HL_GPU_DEVICE"}) {
-        if (const char *v = std::getenv(pass)) ss.env.push_back(std::string(pass) + "=" + v);
-    }
+    for (auto &e : driver_env()) ss.env.push_back(e);
     ss.stderr_path = tmp.path() / "conductor.err";
     ss.confine = false;  // the conductor is trusted; it confines its workers
     double per_instance = spec.timing.cap_seconds + 4 * spec.call_seconds + 2;

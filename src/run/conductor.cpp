@@ -230,10 +230,7 @@ public:
         s.env = base_env(workdir_);
         s.env.push_back("POCL_CACHE_DIR=" + (workdir_ / "pocl").string());
         s.env.push_back("CUDA_CACHE_PATH=" + (workdir_ / "cuda").string());
-        for (const char *pass : {"OCL_ICD_VENDORS", "OCL_ICD_FILENAMES", "CUDA_VISIBLE_DEVICES", "POCL_DEVICES",
-                                 "HL_OCL_DEVICE_TYPE", "HL_OCL_PLATFORM_NAME", "HL_GPU_DEVICE"}) {
-            if (const char *v = std::getenv(pass)) s.env.push_back(std::string(pass) + "=" + v);
-        }
+        for (auto &e : driver_env()) s.env.push_back(e);
         s.cwd = workdir_;
         s.owned_dirs = {workdir_ / "pocl"};
         s.stdout_path = workdir_ / "stdout.txt";

@@ -7,19 +7,6 @@ namespace ekb {
 
 namespace {
 
-double element(const void *p, DType d, size_t i) {
-    switch (d) {
-        case DType::f32: return static_cast<const float *>(p)[i];
-        case DType::i8: return static_cast<const int8_t *>(p)[i];
-        case DType::u8: return static_cast<const uint8_t *>(p)[i];
-        case DType::i16: return static_cast<const int16_t *>(p)[i];
-        case DType::u16: return static_cast<const uint16_t *>(p)[i];
-        case DType::i32: return static_cast<const int32_t *>(p)[i];
-        case DType::u32: return static_cast<const uint32_t *>(p)[i];
-    }
-    return 0;
-}
-
 bool is_poison(const void *p, DType d, size_t i) {
     if (d == DType::f32) {
         uint32_t bits;
@@ -41,6 +28,19 @@ std::string num(double v) {
 }
 
 }  // namespace
+
+double read_element(const void *p, DType d, size_t i) {
+    switch (d) {
+        case DType::f32: return static_cast<const float *>(p)[i];
+        case DType::i8: return static_cast<const int8_t *>(p)[i];
+        case DType::u8: return static_cast<const uint8_t *>(p)[i];
+        case DType::i16: return static_cast<const int16_t *>(p)[i];
+        case DType::u16: return static_cast<const uint16_t *>(p)[i];
+        case DType::i32: return static_cast<const int32_t *>(p)[i];
+        case DType::u32: return static_cast<const uint32_t *>(p)[i];
+    }
+    return 0;
+}
 
 void fill_poison(void *dst, DType dtype, size_t count) {
     if (dtype == DType::f32) {
@@ -76,7 +76,7 @@ CompareResult compare_output(const void *out, const void *ref, DType d, size_t c
     bool any_nonzero_out = false, any_nonzero_ref = false;
     bool is_float = dtype_info(d).is_float;
     for (size_t i = 0; i < count; i++) {
-        double o = element(out, d, i), e = element(ref, d, i);
+        double o = read_element(out, d, i), e = read_element(ref, d, i);
         bool poison = is_poison(out, d, i) && !is_poison(ref, d, i);
         if (o != 0) any_nonzero_out = true;
         if (e != 0) any_nonzero_ref = true;

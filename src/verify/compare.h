@@ -19,6 +19,9 @@ constexpr uint8_t k_poison_int_byte = 0xa5;
 
 void fill_poison(void *dst, DType dtype, size_t count);
 
+// Element i of a buffer of `dtype`, as a double.
+double read_element(const void *p, DType dtype, size_t i);
+
 struct CompareResult {
     bool ok = true;
     size_t count = 0;

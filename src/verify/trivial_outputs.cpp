@@ -10,19 +10,6 @@ namespace ekb {
 
 namespace {
 
-double read(const void *p, DType d, size_t i) {
-    switch (d) {
-        case DType::f32: return static_cast<const float *>(p)[i];
-        case DType::i8: return static_cast<const int8_t *>(p)[i];
-        case DType::u8: return static_cast<const uint8_t *>(p)[i];
-        case DType::i16: return static_cast<const int16_t *>(p)[i];
-        case DType::u16: return static_cast<const uint16_t *>(p)[i];
-        case DType::i32: return static_cast<const int32_t *>(p)[i];
-        case DType::u32: return static_cast<const uint32_t *>(p)[i];
-    }
-    return 0;
-}
-
 template <typename T>
 void store_clamped(void *p, size_t i, double v) {
     double lo = double(std::numeric_limits<T>::lowest()), hi = double(std::numeric_limits<T>::max());
@@ -51,7 +38,7 @@ std::vector<TrivialCheck> check_trivial_outputs(const void *reference, DType dty
     values.reserve(count);
     double sum = 0;
     for (size_t i = 0; i < count; i++) {
-        double v = read(reference, dtype, i);
+        double v = read_element(reference, dtype, i);
         if (std::isfinite(v)) {
             values.push_back(v);
             sum += v;
@@ -81,7 +68,7 @@ std::vector<TrivialCheck> check_trivial_outputs(const void *reference, DType dty
     constant(med, "median");
     for (const auto &in : inputs) {
         if (in.count == 0) continue;
-        for (size_t i = 0; i < count; i++) write(buf.data(), dtype, i, read(in.data, in.dtype, i % in.count));
+        for (size_t i = 0; i < count; i++) write(buf.data(), dtype, i, read_element(in.data, in.dtype, i % in.count));
         run("input:" + in.name);
     }
     return out;
