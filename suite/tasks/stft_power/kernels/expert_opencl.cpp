@@ -1,0 +1,43 @@
+// Expert opencl schedule for `stft_power`: four kernels. The windowed frames are cut from the
+// waveform once; the N-entry cos and sin tables are computed once; the twiddle matrices are
+// expanded by one kernel, stored bin-major (k innermost) so neighbouring work-items read
+// neighbouring twiddles; the spectrum runs in work-groups of 64 bins, each work-item
+// accumulating the real and imaginary sums of one bin for 4 frames in registers across all
+// N samples (one twiddle load feeds 4 multiply-adds).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    Var mo{"mo"}, mi{"mi"}, no{"no"}, ni{"ni"}, ko{"ko"}, ki{"ki"}, to{"to"}, ti{"ti"}, tv{"tv"};
+    // @layer compute
+    a.frame.compute_root();
+    a.cos_tab.compute_root();
+    a.sin_tab.compute_root();
+    a.cos_tw.compute_root().reorder_storage(a.k, a.n);
+    a.sin_tw.compute_root().reorder_storage(a.k, a.n);
+    // @layer loops
+    a.frame.gpu_tile(a.n, a.t, no, to, ni, ti, 64, 4, TailStrategy::GuardWithIf);
+    a.cos_tab.gpu_tile(a.m, mo, mi, 64, TailStrategy::GuardWithIf);
+    a.sin_tab.gpu_tile(a.m, mo, mi, 64, TailStrategy::GuardWithIf);
+    a.cos_tw.gpu_tile(a.k, a.n, ko, no, ki, ni, 64, 4, TailStrategy::GuardWithIf);
+    a.sin_tw.gpu_tile(a.k, a.n, ko, no, ki, ni, 64, 4, TailStrategy::GuardWithIf);
+    // Frames tail: ShiftInwards recomputes a few frames of the last group (T >= 4 here), so
+    // each work-item's accumulators keep a constant size and stay in registers.
+    a.P.split(a.t, a.t, tv, 4, TailStrategy::ShiftInwards)
+        .reorder(tv, a.k, a.t)
+        .gpu_tile(a.k, a.t, ko, to, ki, ti, 64, 1, TailStrategy::GuardWithIf);
+    // @layer memory
+    a.re.compute_at(a.P, ki).store_in(MemoryType::Register);
+    a.im.compute_at(a.P, ki).store_in(MemoryType::Register);
+    // @layer vector
+    a.P.unroll(tv);
+    for (Func s : {a.re, a.im}) {
+        s.unroll(a.t);
+        s.update().reorder(a.t, a.k, a.r).unroll(a.t);
+    }
+    // @end
+    return a.kernel();
+}
