@@ -1,8 +1,12 @@
-// Expert cpu schedule for `hardswish`: one pass, gate inlined into output. Rows of every
-// channel (c and y fused) are processed in parallel strips of 64 rows, each row in vectors of
-// the natural width. Where a row holds at least one vector, its last vector is shifted back
-// inside the row (ShiftInwards: a few elements recomputed, no masked tail); rows shorter than
-// a vector (never at the sizes of MobileNetV3 except 7x7) use a guarded vector.
+// Expert cpu schedule for `hardswish`: one pass, gate inlined into output (min, max, add and
+// two multiplies per vector). Rows are never fused (a fused channel-row index costs an integer
+// divide per row, which at 7 to 28 columns outweighed the arithmetic); instead the channels
+// are cut into about 8 parallel chunks (a run-time split, 4 per thread, so a busy core only
+// delays a small share), and pipelines under 32K elements (PyTorch's own grain) run on the
+// calling thread alone, where waking the thread pool costs more than the work. Each row is one
+// loop of 16-lane vectors whose last vector is shifted back inside the row (ShiftInwards: a
+// few elements recomputed, never a masked tail); rows of 8 to 15 elements (14x14) use two
+// overlapping 8-lane vectors, and only rows under 8 (7x7) a guarded vector.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -11,16 +15,23 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     const int vec = target.natural_vector_size(Float(32));
-    Var cy{"cy"}, cyo{"cyo"}, cyi{"cyi"};
+    const int half = vec / 2;
+    Var co{"co"}, ci{"ci"};
+    Expr W = a.input.dim(0).extent();
+    Expr C = a.input.dim(2).extent();
+    Expr elems = W * a.input.dim(1).extent() * C;
+    Expr chans = max(1, (C + 7) / 8);  // channels per parallel chunk
     // @layer compute
     // gate is inlined into output.
     // @layer loops
-    a.output.fuse(a.y, a.c, cy)
-        .split(cy, cyo, cyi, 64, TailStrategy::GuardWithIf)
-        .parallel(cyo);
+    Stage big = a.output.specialize(elems >= 32768);
+    big.split(a.c, co, ci, chans, TailStrategy::GuardWithIf).parallel(co);
     // @layer vector
-    a.output.specialize(a.input.dim(0).extent() >= vec).vectorize(a.x, vec, TailStrategy::ShiftInwards);
-    a.output.vectorize(a.x, vec, TailStrategy::GuardWithIf);
+    for (Stage s : {big, Stage(a.output)}) {
+        s.specialize(W >= vec).vectorize(a.x, vec, TailStrategy::ShiftInwards);
+        s.specialize(W >= half).vectorize(a.x, half, TailStrategy::ShiftInwards);
+        s.vectorize(a.x, half, TailStrategy::GuardWithIf);
+    }
     // @end
     return a.kernel();
 }
