@@ -1,8 +1,12 @@
 // Expert cpu schedule for `batchnorm_inference`: the per-channel scale and shift are computed
 // once per channel (two scalars, hoisted out of the plane), then the channel's plane is one
-// fused multiply-add per element. Channels in parallel; each row in 8-lane vectors (at most
-// the natural width: edge planes are narrow, 7 to 56 columns, and a 16-lane vector would
-// leave most 14-column rows to the guarded tail), the row tail guarded.
+// fused multiply-add per element. The channels are cut into about 8 parallel chunks (a
+// run-time split, 4 per thread, so a busy core only delays a small share); pipelines under
+// 32K elements run on the calling thread alone, where waking the thread pool costs more
+// than the work. Each row is one loop of 16-lane vectors whose last vector is shifted back
+// inside the row (ShiftInwards: a few elements recomputed, never a masked tail); rows of 8 to
+// 15 elements (14x14, 13x29) use overlapping 8-lane vectors, and only rows under 8 (7x7) a
+// guarded vector.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -10,18 +14,28 @@
 EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
-    const int natural = target.natural_vector_size(Float(32));
-    const int vec = natural < 8 ? natural : 8;
-    Var t{"t"};
+    const int vec = target.natural_vector_size(Float(32));
+    const int half = vec / 2;
+    Var co{"co"}, ci{"ci"};
+    Expr W = a.input.dim(0).extent();
+    Expr C = a.input.dim(2).extent();
+    Expr elems = W * a.input.dim(1).extent() * C;
+    Expr chans = max(1, (C + 7) / 8);  // channels per parallel chunk
     // @layer compute
     // scale and shift are computed per channel (memory, below).
     // @layer loops
-    a.output.fuse(a.c, a.n, t).parallel(t);
+    a.output.split(a.c, co, ci, chans, TailStrategy::GuardWithIf);
+    Stage big = a.output.specialize(elems >= 32768);
+    big.parallel(co);
     // @layer memory
-    a.scale.compute_at(a.output, t);
-    a.shift.compute_at(a.output, t);
+    a.scale.compute_at(a.output, ci);
+    a.shift.compute_at(a.output, ci);
     // @layer vector
-    a.output.vectorize(a.x, vec, TailStrategy::GuardWithIf);
+    for (Stage s : {big, Stage(a.output)}) {
+        s.specialize(W >= vec).vectorize(a.x, vec, TailStrategy::ShiftInwards);
+        s.specialize(W >= half).vectorize(a.x, half, TailStrategy::ShiftInwards);
+        s.vectorize(a.x, half, TailStrategy::GuardWithIf);
+    }
     // @end
     return a.kernel();
 }
