@@ -1,0 +1,30 @@
+// Expert cuda schedule for `fir_decimate`: one kernel. Blocks of 64 consecutive
+// output samples of one channel; each thread accumulates 4 consecutive output samples in
+// registers across all K taps (one tap load feeds 4 multiply-adds; the 4 samples read input
+// windows 3 apart that overlap, so they stay in cache). The filter is only evaluated at the
+// kept samples. The 4-sample group uses ShiftInwards so that it never shrinks and stays a
+// fixed-size register tile (every instance has at least 4 outputs per channel); work-group
+// tails use GuardWithIf.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    Var jo{"jo"}, co{"co"}, ji{"ji"}, ci{"ci"}, jv{"jv"};
+    // @layer compute
+    // fir lives in registers of each thread (below).
+    // @layer loops
+    a.y.split(a.j, a.j, jv, 4, TailStrategy::ShiftInwards)
+        .reorder(jv, a.j, a.c)
+        .gpu_tile(a.j, a.c, jo, co, ji, ci, 64, 1, TailStrategy::GuardWithIf);
+    // @layer memory
+    a.fir.compute_at(a.y, ji).store_in(MemoryType::Register);
+    // @layer vector
+    a.y.unroll(jv);
+    a.fir.unroll(a.j);
+    a.fir.update().reorder(a.j, a.k, a.c).unroll(a.j);
+    // @end
+    return a.kernel();
+}

@@ -1,0 +1,22 @@
+// Naive schedule for `fir_decimate`: every stage at root, serial and scalar on CPU; one
+// default GPU tile per stage on GPU backends. Also the task's trusted reference (built for
+// cpu).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    // @layer compute
+    a.fir.compute_root();
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        Var jo, co, ji, ci;
+        a.fir.gpu_tile(a.j, a.c, jo, co, ji, ci, 64, 1, TailStrategy::GuardWithIf);
+        a.fir.update().gpu_tile(a.j, a.c, jo, co, ji, ci, 64, 1, TailStrategy::GuardWithIf);
+        a.y.gpu_tile(a.j, a.c, jo, co, ji, ci, 64, 1, TailStrategy::GuardWithIf);
+    }
+    // @end
+    return a.kernel();
+}
