@@ -10,6 +10,11 @@ int cmd_eval(const std::vector<std::string> &args);
 int cmd_probe(const std::vector<std::string> &args);
 int cmd_results(const std::vector<std::string> &args);
 int cmd_suite(const std::vector<std::string> &args);
+int cmd_run(const std::vector<std::string> &args);
+int cmd_report(const std::vector<std::string> &args);
+
+// "a,b,,c" -> {"a", "b", "c"}
+std::vector<std::string> split_list(const std::string &s);
 
 class Args;
 class Suite;

@@ -24,6 +24,13 @@ usage:
            [--time-cap S] [--call-timeout S] [--compile-timeout S] [--suite DIR]
                                                  compile, verify and time one kernel; store the record
   ekb results [--store FILE] [--jsonl | --csv]   the records of a results store
+  ekb run [--experiment NAME|DIR] [--tasks GLOB] [--backends cpu,opencl,cuda]
+          [--producers expert,naive,dir:PATH] [--models M1,M2] [--samples N] [--jobs N]
+          [--seed N] [--threads N] [--time-cap S] [--no-timing] [--plain] [--no-report]
+                                                 the matrix tasks x backends x producers x models x samples
+                                                 into experiments/NAME; the same command resumes
+  ekb report <experiment> [--compare <other>] [--k N] [--peaks FILE] [--out DIR] [--no-files]
+                                                 tables; report.md and report.html (SVG charts)
   ekb probe --backend <b>                         the device a backend runs on here
   ekb version
 
@@ -48,6 +55,8 @@ int main(int argc, char **argv) {
         if (cmd == "probe") return ekb::cmd_probe(args);
         if (cmd == "results") return ekb::cmd_results(args);
         if (cmd == "suite") return ekb::cmd_suite(args);
+        if (cmd == "run") return ekb::cmd_run(args);
+        if (cmd == "report") return ekb::cmd_report(args);
         if (cmd == "version") {
             std::cout << "ekb " << ekb::ekb_version() << "\n";
             return 0;

@@ -5,11 +5,17 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <atomic>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 namespace ekb {
+
+std::string unique_suffix() {
+    static std::atomic<unsigned long> counter{0};
+    return std::to_string(::getpid()) + "." + std::to_string(counter.fetch_add(1));
+}
 
 std::string read_file(const fs::path &path) {
     std::ifstream in(path, std::ios::binary);
@@ -33,7 +39,7 @@ std::string read_file_tail(const fs::path &path, size_t max_bytes) {
 void write_file(const fs::path &path, std::string_view content) {
     if (path.has_parent_path()) fs::create_directories(path.parent_path());
     fs::path tmp = path;
-    tmp += ".tmp." + std::to_string(::getpid());
+    tmp += ".tmp." + unique_suffix();
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         if (!out) throw std::runtime_error("cannot write " + tmp.string());

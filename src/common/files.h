@@ -44,6 +44,9 @@ private:
     int fd_ = -1;
 };
 
+// "<pid>.<n>": unique within this host for temporary file names (threads included).
+std::string unique_suffix();
+
 // Trims text to at most max_bytes, keeping the head and noting what was cut.
 std::string clip(const std::string &text, size_t max_bytes);
 

@@ -1,4 +1,5 @@
 #include "common/subprocess.h"
+#include "common/test_points.h"
 
 #include <fcntl.h>
 #include <grp.h>
@@ -227,6 +228,13 @@ bool Process::poll(ExitInfo &info) {
         info = reap(status, ru);
         return true;
     }
+    if (r < 0 && errno == ECHILD) {
+        // Another thread's orphan sweep reaped it in the instant between fork() and our
+        // tracking it (a child that failed at once): its status is lost.
+        status = 0;
+        info = reap(W_EXITCODE(127, 0), ru);
+        return true;
+    }
     return false;
 }
 
@@ -408,6 +416,7 @@ Process Process::spawn(const SpawnSpec &spec) {
 
 ExitInfo run_process(const SpawnSpec &spec) {
     Process p = Process::spawn(spec);
+    if (spec.test_point) test_point(spec.test_point);
     return p.wait(spec.limits.wall_seconds);
 }
 

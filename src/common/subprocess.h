@@ -43,6 +43,7 @@ struct SpawnSpec {
     // and these paths (cwd is always writable). Without it, uid + netns + rlimits only.
     std::optional<SandboxMounts> sandbox;
     enum class Bwrap { automatic, force, off } use_bwrap = Bwrap::automatic;
+    const char *test_point = nullptr;    // run_process: a test point (test_points.h) once started
 };
 
 struct ExitInfo {

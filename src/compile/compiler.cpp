@@ -117,7 +117,7 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
             fs::create_directories(dir);
             if (r.ok) {
                 // Copy then rename: a concurrent ekb never sees a half-written artifact.
-                fs::path tmp = dir / ("pipeline.so.tmp." + std::to_string(::getpid()));
+                fs::path tmp = dir / ("pipeline.so.tmp." + unique_suffix());
                 fs::copy_file(work.path() / "pipeline.so", tmp, fs::copy_options::overwrite_existing);
                 ::chmod(tmp.c_str(), 0644);
                 fs::rename(tmp, dir / "pipeline.so");
@@ -142,6 +142,7 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
     }
     if (tc.cxx().find("clang") != std::string::npos) cc.push_back("-fuse-ld=lld");
     SpawnSpec s1 = confined(work.path(), cc, opts.compile_seconds, opts.memory_bytes, "compile", tc.root());
+    s1.test_point = "compile_child";
     ExitInfo e1 = run_process(s1);
     r.seconds_compile = e1.wall_seconds;
     std::string log1 = logs_of(s1);

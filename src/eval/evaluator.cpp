@@ -10,6 +10,7 @@
 #include "common/paths.h"
 #include "common/sha256.h"
 #include "common/subprocess.h"
+#include "common/test_points.h"
 #include "compile/backend.h"
 #include "compile/toolchain.h"
 #include "measure/stats.h"
@@ -23,6 +24,28 @@ using nlohmann::json;
 uint64_t fresh_seed() {
     std::random_device rd;
     return (uint64_t(rd()) << 32 ^ rd()) & 0x7fffffffffffffffull;  // fits an SQLite INTEGER
+}
+
+std::string candidate_target(const std::string &backend, bool naive_baseline) {
+    std::string t = backend_target(backend);
+    if (naive_baseline && backend == "cpu") t += "-disable_llvm_loop_opt";
+    return t;
+}
+
+json probe_backend(Toolchain &tc, const std::string &backend) {
+    auto runner = tc.runner(backend_target(backend));
+    TempDir tmp("ekb-probe-");
+    SpawnSpec s;
+    s.argv = {runner.string(), "probe", backend};
+    s.env = base_env(tmp.path());
+    for (auto &e : driver_env()) s.env.push_back(e);
+    s.stdout_path = tmp.path() / "out.json";
+    s.stderr_path = tmp.path() / "err.txt";
+    s.confine = false;
+    s.limits.wall_seconds = 60;
+    ExitInfo e = run_process(s);
+    if (!e.ok()) throw std::runtime_error("probe of " + backend + " " + e.describe() + ": " + read_file_tail(s.stderr_path, 2000));
+    return json::parse(read_file(s.stdout_path));
 }
 
 int default_threads() {
@@ -101,8 +124,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     r.seed = static_cast<int64_t>(seed);
     int threads = req.threads > 0 ? req.threads : default_threads();
     r.threads = threads;
-    r.target = backend_target(req.backend);
-    if (req.naive_baseline && req.backend == "cpu") r.target += "-disable_llvm_loop_opt";
+    r.target = candidate_target(req.backend, req.naive_baseline);
     r.record_key = sha256_hex(task.id + "|" + req.backend + "|" + req.producer + "|" + req.model + "|" +
                               std::to_string(req.sample) + "|" + r.kernel_hash + "|" + std::to_string(seed) + "|" +
                               r.created_at)
@@ -160,7 +182,13 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     ss.confine = false;  // the conductor is trusted; it confines its workers
     double per_instance = spec.timing.cap_seconds + 4 * spec.call_seconds + 2;
     ss.limits.wall_seconds = 60 + 3 * spec.start_seconds + per_instance * double(spec.instances.size()) * 2;
-    ExitInfo e = run_process(ss);
+    Process conductor = Process::spawn(ss);
+    if (test_point_armed("timed_sample")) {
+        ExitInfo early;
+        while (!fs::exists(tmp.path() / "phase") && !conductor.poll(early)) ::usleep(2000);
+        if (fs::exists(tmp.path() / "phase")) test_point("timed_sample");
+    }
+    ExitInfo e = conductor.wait(ss.limits.wall_seconds);
     if (phases) phases->conduct_s = monotonic_seconds() - t1;
     if (!e.ok()) {
         throw std::runtime_error("the runner's conductor " + e.describe() + ":\n" +

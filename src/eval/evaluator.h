@@ -66,6 +66,13 @@ private:
 ConductSpec conduct_spec_for(const Task &task, const std::string &backend, uint64_t seed, int threads,
                              const std::vector<std::string> &instance_names = {});
 
+// The Halide target a candidate is built for: the backend's, with LLVM's loop optimizations
+// off for the naive baseline on cpu.
+std::string candidate_target(const std::string &backend, bool naive_baseline);
+
+// The runner's probe of a backend's device here: {"supported", "device": {...}, "reason"}.
+nlohmann::json probe_backend(Toolchain &tc, const std::string &backend);
+
 uint64_t fresh_seed();
 int default_threads();
 

@@ -54,7 +54,13 @@ namespace ekb {
     X(std::string, environment, "JSON: device, driver, confinement, host")                             \
     X(std::string, instances, "JSON: per-instance correctness, errors and timings")                    \
     X(std::string, compile_log, "compiler and generator output (clipped)")                             \
-    X(std::string, loop_nest, "the kernel's loop nest")
+    X(std::string, loop_nest, "the kernel's loop nest")                                               \
+    X(std::string, experiment, "the experiment (ekb run) the record belongs to, if any")               \
+    X(double, produce_s, "wall time the producer took to write the kernel")                            \
+    X(std::string, kernel_path, "the kernel source, relative to the experiment folder")                \
+    X(std::string, transcript, "the producer's transcript (LLM requests and replies), relative path")  \
+    X(std::string, trace, "the producer's step trace (agents), relative path")                         \
+    X(std::string, layer_credit, "JSON: per schedule layer, its share of the final speedup (LEKA)")
 
 struct ResultRecord {
 #define EKB_DECLARE(type, name, doc) type name{};

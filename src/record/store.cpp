@@ -1,5 +1,7 @@
 #include "record/store.h"
 
+#include "common/test_points.h"
+
 #include <stdexcept>
 #include <type_traits>
 
@@ -87,10 +89,25 @@ void ResultStore::put(const ResultRecord &r) {
 #define EKB_BIND(type, name, doc) bind(raw, i++, r.name);
     EKB_RECORD_FIELDS(EKB_BIND)
 #undef EKB_BIND
+    exec("BEGIN IMMEDIATE");
     if (sqlite3_step(raw) != SQLITE_DONE) {
-        throw std::runtime_error("results store " + path_.string() + ": cannot write record " + r.record_key + ": " +
-                                 sqlite3_errmsg(db_.get()));
+        std::string msg = sqlite3_errmsg(db_.get());
+        sqlite3_exec(db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
+        throw std::runtime_error("results store " + path_.string() + ": cannot write record " + r.record_key + ": " + msg);
     }
+    test_point("record_commit");
+    exec("COMMIT");
+}
+
+std::vector<std::string> ResultStore::keys() const {
+    sqlite3_stmt *raw = nullptr;
+    if (sqlite3_prepare_v2(db_.get(), "SELECT record_key FROM results ORDER BY record_key", -1, &raw, nullptr) != SQLITE_OK) {
+        throw std::runtime_error("results store " + path_.string() + ": " + sqlite3_errmsg(db_.get()));
+    }
+    Stmt stmt(raw);
+    std::vector<std::string> out;
+    while (sqlite3_step(raw) == SQLITE_ROW) out.emplace_back(reinterpret_cast<const char *>(sqlite3_column_text(raw, 0)));
+    return out;
 }
 
 std::vector<ResultRecord> ResultStore::all() const {

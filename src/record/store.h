@@ -21,6 +21,7 @@ public:
     void put(const ResultRecord &r);
     std::vector<ResultRecord> all() const;
     bool contains(const std::string &record_key) const;
+    std::vector<std::string> keys() const;  // every record key, sorted
     const std::filesystem::path &path() const { return path_; }
 
 private:

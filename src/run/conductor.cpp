@@ -560,6 +560,8 @@ json conduct(const ConductSpec &spec) {
     // Phase 2: timing, only for a candidate correct on every instance.
     double t_time = monotonic_seconds();
     bool timed = spec.timing.enabled && cand_correct && cand.alive;
+    // The caller may watch this file to know that timed samples are running now.
+    if (timed && !spec.workdir.empty()) write_file(fs::path(spec.workdir) / "phase", "timing\n");
     bool compare = timed && with_expert && expert_correct;
     std::mt19937_64 rng(spec.seed);
     std::vector<std::vector<double>> all_cand, all_expert;

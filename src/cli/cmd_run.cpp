@@ -1,0 +1,88 @@
+// ekb run: the matrix tasks x backends x producers x models x samples into an experiment
+// folder; the same command resumes after any interruption.
+#include <unistd.h>
+
+#include <iostream>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "common/paths.h"
+#include "compile/backend.h"
+#include "compile/toolchain.h"
+#include "experiment/run_loop.h"
+#include "report/report.h"
+
+namespace ekb {
+
+std::vector<std::string> split_list(const std::string &s) {
+    std::vector<std::string> out;
+    size_t p = 0;
+    while (p <= s.size()) {
+        size_t e = s.find(',', p);
+        if (e == std::string::npos) e = s.size();
+        if (e > p) out.push_back(s.substr(p, e - p));
+        p = e + 1;
+    }
+    return out;
+}
+
+int cmd_run(const std::vector<std::string> &argv) {
+    Args a(argv, {"no-timing", "no-confine", "plain", "no-report"},
+           {"experiment", "tasks", "backends", "producers", "models", "samples", "jobs", "seed", "threads", "time-cap",
+            "call-timeout", "compile-timeout", "suite", "private-instances"});
+    if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
+    RunOptions opts;
+    Suite suite = Suite::load(a.get_or("suite", (ekb_home() / "suite").string()), a.get_or("private-instances", ""));
+    std::string glob = a.get_or("tasks", "*");
+    opts.tasks = suite.match(glob);
+    if (opts.tasks.empty()) throw UsageError("--tasks " + glob + " matches no task (see 'ekb tasks list')");
+    opts.backends = split_list(a.get_or("backends", "cpu"));
+    for (const auto &b : opts.backends) {
+        if (!is_known_backend(b)) throw UsageError("--backends: unknown backend '" + b + "' (cpu, opencl, cuda)");
+    }
+    opts.producers = split_list(a.get_or("producers", "expert"));
+    opts.models = split_list(a.get_or("models", "builtin"));
+    opts.samples = static_cast<int>(a.number("samples", 1));
+    if (opts.samples < 1) throw UsageError("--samples must be >= 1");
+    opts.jobs = static_cast<int>(a.number("jobs", 0));
+    opts.call_seconds = a.number("call-timeout", opts.call_seconds);
+    opts.compile_seconds = a.number("compile-timeout", opts.compile_seconds);
+    opts.progress_bar = !a.flag("plain") && ::isatty(2);
+    try {
+        (void)expand_matrix(opts);  // validates producer specs and models before anything runs
+    } catch (const std::invalid_argument &e) {
+        throw UsageError(e.what());
+    }
+
+    ExperimentSettings settings;
+    bool given = a.get("threads") || a.get("time-cap") || a.flag("no-timing") || a.flag("no-confine");
+    settings.seed = a.get("seed") ? static_cast<uint64_t>(a.number("seed", 0)) : fresh_seed();
+    settings.threads = static_cast<int>(a.number("threads", 0));
+    if (settings.threads <= 0) settings.threads = default_threads();
+    settings.timing = !a.flag("no-timing");
+    settings.time_cap_seconds = a.number("time-cap", settings.time_cap_seconds);
+    settings.confine = !a.flag("no-confine");
+    std::filesystem::path dir = experiment_dir(a.get_or("experiment", "default"));
+    std::filesystem::create_directories(dir);
+    ExperimentLock lock(dir);
+    Experiment exp = Experiment::open_or_create(dir, settings, given);
+    std::vector<std::string> full = {"ekb", "run"};
+    full.insert(full.end(), argv.begin(), argv.end());
+    exp.log_command(full);
+
+    Toolchain tc(cache_dir());
+    RunSummary sum = run_experiment(exp, suite, tc, opts);
+    for (const auto &e : sum.errors) std::cerr << "harness error: " << e << "\n";
+    if (!a.flag("no-report")) {
+        ReportData d = load_report_data(dir, &suite, 1);
+        std::cout << render_terminal(d);
+    }
+    std::cout << "experiment " << dir.string() << ": " << sum.already_stored + sum.evaluated << "/" << sum.total
+              << " samples stored" << (sum.harness_errors ? " (" + std::to_string(sum.harness_errors) +
+                                                             " could not be evaluated; run the same command to retry)"
+                                                          : "")
+              << "\n";
+    return sum.harness_errors ? 1 : 0;
+}
+
+}  // namespace ekb

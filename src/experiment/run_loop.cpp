@@ -1,0 +1,361 @@
+#include "experiment/run_loop.h"
+
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "common/files.h"
+#include "common/paths.h"
+#include "common/sha256.h"
+#include "common/subprocess.h"
+#include "compile/backend.h"
+#include "compile/toolchain.h"
+#include "experiment/progress.h"
+#include "produce/producer.h"
+#include "record/store.h"
+
+namespace ekb {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// Compiles may run together; an evaluation on the local CPU runs alone. Writer preference:
+// once a lane waits, no new compile step starts.
+class QuietGate {
+public:
+    void compile_begin() {
+        std::unique_lock<std::mutex> l(mu_);
+        cv_.wait(l, [&] { return !timing_ && waiting_ == 0; });
+        compiling_++;
+    }
+    void compile_end() {
+        std::lock_guard<std::mutex> l(mu_);
+        compiling_--;
+        cv_.notify_all();
+    }
+    void timing_begin() {
+        std::unique_lock<std::mutex> l(mu_);
+        waiting_++;
+        cv_.wait(l, [&] { return compiling_ == 0 && !timing_; });
+        waiting_--;
+        timing_ = true;
+    }
+    void timing_end() {
+        std::lock_guard<std::mutex> l(mu_);
+        timing_ = false;
+        cv_.notify_all();
+    }
+
+private:
+    std::mutex mu_;
+    std::condition_variable cv_;
+    int compiling_ = 0, waiting_ = 0;
+    bool timing_ = false;
+};
+
+struct CompileStep {
+    QuietGate &gate;
+    bool quiet;
+    CompileStep(QuietGate &g, bool q) : gate(g), quiet(q) {
+        if (quiet) gate.compile_begin();
+    }
+    ~CompileStep() {
+        if (quiet) gate.compile_end();
+    }
+};
+
+struct Job {
+    SampleId id;
+    const Task *task = nullptr;
+    Production prod;
+    double produce_s = 0;
+    double compile_s = 0;          // the compile stage's own time (0 on a cache hit)
+    std::string harness_error;     // set: the sample cannot be evaluated now
+};
+
+// A queue of jobs for one timing device.
+struct Lane {
+    std::string name;
+    bool local_cpu = false;
+    std::deque<Job> queue;
+};
+
+std::string lane_for(const std::string &backend, Toolchain &tc, std::map<std::string, bool> &opencl_cpu_cache) {
+    if (backend == "cpu") return "host";
+    if (backend == "opencl") {
+        auto it = opencl_cpu_cache.find(backend);
+        if (it == opencl_cpu_cache.end()) {
+            bool cpu = true;
+            try {
+                json p = probe_backend(tc, backend);
+                std::string type = p.value("device", json::object()).value("device", "");
+                std::string platform = p.value("device", json::object()).value("platform", "");
+                // PoCL and other CPU OpenCL runtimes time on the host.
+                cpu = !p.value("supported", false) || platform.find("Portable Computing") != std::string::npos ||
+                      type.find("pthread") != std::string::npos || type.find("cpu") != std::string::npos;
+            } catch (const std::exception &) {
+            }
+            it = opencl_cpu_cache.emplace(backend, cpu).first;
+        }
+        return it->second ? "host" : "opencl";
+    }
+    return backend;  // cuda: its own device
+}
+
+ResultRecord record_without_kernel(const Job &job, const Suite &suite) {
+    ResultRecord r;
+    r.created_at = utc_now();
+    r.task_id = job.task->id;
+    r.tier = job.task->tier;
+    r.domain = job.task->domain;
+    r.backend = job.id.backend;
+    r.producer = job.id.producer;
+    r.model = job.id.model;
+    r.sample = job.id.sample;
+    r.status = "no_kernel";
+    r.failure_stage = "produce";
+    r.failure_code = job.prod.error_code.empty() ? "no_kernel" : job.prod.error_code;
+    r.failure_message = job.prod.error_message;
+    r.target = backend_target(job.id.backend);
+    r.suite_hash = suite.content_hash();
+    r.task_hash = job.task->content_hash;
+    r.ekb_version = ekb_version();
+    r.environment = json{{"confinement", confinement_summary()}, {"backend", job.id.backend}}.dump();
+    return r;
+}
+
+}  // namespace
+
+std::vector<SampleId> expand_matrix(const RunOptions &opts) {
+    std::vector<SampleId> out;
+    std::set<std::string> seen;
+    for (const std::string &pspec : opts.producers) {
+        auto producer = make_producer(pspec);
+        std::vector<std::string> models = producer->uses_model() ? opts.models : std::vector<std::string>{""};
+        if (models.empty()) throw std::invalid_argument("producer " + pspec + " needs a model (--models)");
+        for (const Task *t : opts.tasks) {
+            for (const std::string &b : opts.backends) {
+                for (const std::string &m : models) {
+                    for (int s = 0; s < opts.samples; s++) {
+                        SampleId id{t->id, b, producer->name(), m, s};
+                        if (seen.insert(id.key()).second) out.push_back(id);
+                    }
+                }
+            }
+        }
+    }
+    return out;
+}
+
+RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, const RunOptions &opts) {
+    RunSummary sum;
+    std::vector<SampleId> matrix = expand_matrix(opts);
+    sum.total = static_cast<int>(matrix.size());
+    std::map<std::string, std::unique_ptr<Producer>> producers;
+    for (const std::string &p : opts.producers) {
+        auto prod = make_producer(p);
+        std::string name = prod->name();
+        producers.emplace(name, std::move(prod));
+    }
+
+    ResultStore store(exp.store_path());
+    std::vector<std::string> stored = store.keys();
+    std::set<std::string> have(stored.begin(), stored.end());
+    std::deque<SampleId> pending;
+    for (const SampleId &id : matrix) {
+        if (have.count(id.key())) sum.already_stored++;
+        else pending.push_back(id);
+    }
+    fs::create_directories(exp.dir() / "kernels");
+
+    // Lanes, one per timing device.
+    std::map<std::string, bool> opencl_cpu;
+    std::map<std::string, std::string> lane_of;  // backend -> lane
+    std::map<std::string, Lane> lanes;
+    for (const std::string &b : opts.backends) {
+        std::string l = lane_for(b, tc, opencl_cpu);
+        lane_of[b] = l;
+        lanes[l].name = l;
+        lanes[l].local_cpu = (l == "host");
+    }
+
+    Progress progress(sum.total, sum.already_stored, opts.progress_bar);
+    Evaluator evaluator(suite, tc);
+    QuietGate gate;
+    std::mutex mu;                  // guards pending, lanes' queues, counters, trusted
+    std::condition_variable cv;
+    int producing = 0;
+    const size_t lookahead = std::max<size_t>(2, static_cast<size_t>(opts.jobs) * 2);
+    std::map<std::string, std::string> trusted;  // task|backend -> "" (built) or the error
+    std::mutex trusted_mu;
+
+    auto trusted_ready = [&](const Task &task, const std::string &backend, bool quiet) -> std::string {
+        std::lock_guard<std::mutex> l(trusted_mu);
+        std::string k = task.id + "|" + backend;
+        if (auto it = trusted.find(k); it != trusted.end()) return it->second;
+        std::string err;
+        try {
+            CompileStep step(gate, quiet);
+            evaluator.reference_artifact(task);
+            evaluator.expert_artifact(task, backend);
+        } catch (const std::exception &e) {
+            err = e.what();
+        }
+        trusted[k] = err;
+        return err;
+    };
+
+    auto lane_has_room = [&] {
+        size_t queued = 0;
+        for (auto &[n, l] : lanes) queued += l.queue.size();
+        return queued < lookahead;
+    };
+
+    int jobs = opts.jobs > 0 ? opts.jobs : std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN));
+    std::vector<std::thread> workers;
+    for (int w = 0; w < jobs; w++) {
+        workers.emplace_back([&] {
+            while (true) {
+                Job job;
+                {
+                    std::unique_lock<std::mutex> l(mu);
+                    cv.wait(l, [&] { return pending.empty() || lane_has_room(); });
+                    if (pending.empty()) return;
+                    job.id = pending.front();
+                    pending.pop_front();
+                    producing++;
+                }
+                job.task = suite.find(job.id.task);
+                const std::string &lane = lane_of[job.id.backend];
+                bool quiet = lanes[lane].local_cpu;
+                try {
+                    Producer &p = *producers.at(job.id.producer);
+                    ProduceRequest req{job.task, job.id.backend, job.id.model, job.id.sample, exp.producer_seed(job.id),
+                                       exp.dir(), job.id.key()};
+                    double t0 = monotonic_seconds();
+                    job.prod = p.produce(req);
+                    job.produce_s = monotonic_seconds() - t0;
+                    if (job.prod.ok) {
+                        write_file(exp.kernel_path(job.id.key()), job.prod.source);
+                        job.harness_error = trusted_ready(*job.task, job.id.backend, quiet);
+                        if (job.harness_error.empty()) {
+                            CompileOptions co;
+                            co.compile_seconds = co.generate_seconds = opts.compile_seconds;
+                            CompileStep step(gate, quiet);
+                            CompileResult c = compile_kernel(tc, *job.task, job.id.backend,
+                                                             candidate_target(job.id.backend, job.prod.naive_baseline),
+                                                             job.prod.source, co);
+                            job.compile_s = c.cache_hit ? 0 : c.seconds_compile + c.seconds_generate + c.seconds_check + c.seconds_link;
+                        }
+                    }
+                } catch (const std::exception &e) {
+                    job.harness_error = std::string("producing or compiling failed: ") + e.what();
+                }
+                std::lock_guard<std::mutex> l(mu);
+                producing--;
+                lanes[lane].queue.push_back(std::move(job));
+                cv.notify_all();
+            }
+        });
+    }
+
+    std::mutex store_mu;
+    std::vector<std::thread> lane_threads;
+    for (auto &[name, lane_ref] : lanes) {
+        Lane *lane = &lane_ref;
+        lane_threads.emplace_back([&, lane] {
+            while (true) {
+                Job job;
+                {
+                    std::unique_lock<std::mutex> l(mu);
+                    cv.wait(l, [&] { return !lane->queue.empty() || (pending.empty() && producing == 0); });
+                    if (lane->queue.empty()) return;
+                    job = std::move(lane->queue.front());
+                    lane->queue.pop_front();
+                    cv.notify_all();
+                }
+                std::string label = job.id.label();
+                if (!job.harness_error.empty()) {
+                    std::lock_guard<std::mutex> l(mu);
+                    sum.harness_errors++;
+                    sum.errors.push_back(label + ": " + job.harness_error);
+                    progress.finished(label, "harness error: " + job.harness_error, false, true);
+                    continue;
+                }
+                progress.started(label);
+                ResultRecord r;
+                std::string error;
+                if (!job.prod.ok) {
+                    r = record_without_kernel(job, suite);
+                } else {
+                    EvalRequest req;
+                    req.task = job.task;
+                    req.backend = job.id.backend;
+                    req.kernel_source = job.prod.source;
+                    req.kernel_name = job.prod.kernel_name;
+                    req.producer = job.id.producer;
+                    req.model = job.id.model;
+                    req.sample = job.id.sample;
+                    req.naive_baseline = job.prod.naive_baseline;
+                    req.seed = exp.evaluation_seed(job.id);
+                    req.threads = exp.settings().threads;
+                    req.confine = exp.settings().confine;
+                    req.timing.enabled = exp.settings().timing;
+                    req.timing.cap_seconds = exp.settings().time_cap_seconds;
+                    req.call_seconds = opts.call_seconds;
+                    req.compile.compile_seconds = req.compile.generate_seconds = opts.compile_seconds;
+                    if (lane->local_cpu) gate.timing_begin();
+                    try {
+                        r = evaluator.evaluate(req);
+                    } catch (const std::exception &e) {
+                        error = e.what();
+                    }
+                    if (lane->local_cpu) gate.timing_end();
+                    r.compile_s = job.compile_s;
+                    r.transcript = job.prod.transcript;
+                    r.trace = job.prod.trace;
+                    if (!job.prod.layer_credit.is_null()) r.layer_credit = job.prod.layer_credit.dump();
+                }
+                if (error.empty()) {
+                    r.record_key = job.id.key();
+                    r.experiment = exp.name();
+                    r.produce_s = job.produce_s;
+                    if (job.prod.ok) r.kernel_path = fs::relative(exp.kernel_path(job.id.key()), exp.dir()).string();
+                    try {
+                        std::lock_guard<std::mutex> sl(store_mu);
+                        store.put(r);
+                    } catch (const std::exception &e) {
+                        error = e.what();
+                    }
+                }
+                std::lock_guard<std::mutex> l(mu);
+                if (!error.empty()) {
+                    sum.harness_errors++;
+                    sum.errors.push_back(label + ": " + error);
+                    progress.finished(label, "harness error: " + clip(error, 600), false, true);
+                    continue;
+                }
+                sum.evaluated++;
+                std::string outcome = r.status;
+                if (r.status == "timed" && !std::isnan(r.speedup)) outcome += " " + std::to_string(r.speedup).substr(0, 5) + "x";
+                if (!r.failure_code.empty()) outcome += " [" + r.failure_stage + "/" + r.failure_code + "]";
+                progress.finished(label, outcome, r.correct, false);
+            }
+        });
+    }
+    for (auto &t : workers) t.join();
+    {
+        std::lock_guard<std::mutex> l(mu);
+        cv.notify_all();
+    }
+    for (auto &t : lane_threads) t.join();
+    progress.done();
+    return sum;
+}
+
+}  // namespace ekb

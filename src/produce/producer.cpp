@@ -1,0 +1,73 @@
+#include "produce/producer.h"
+
+#include <stdexcept>
+
+#include "common/files.h"
+
+namespace ekb {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+class SuiteKernelProducer : public Producer {
+public:
+    explicit SuiteKernelProducer(bool naive) : naive_(naive) {}
+    std::string name() const override { return naive_ ? "naive" : "expert"; }
+    bool uses_model() const override { return false; }
+    Production produce(const ProduceRequest &req) override {
+        Production p;
+        fs::path f = naive_ ? req.task->naive_kernel() : req.task->expert_kernel(req.backend);
+        if (!fs::exists(f)) {
+            p.error_code = "missing_file";
+            p.error_message = "task " + req.task->id + " has no " + f.filename().string();
+            return p;
+        }
+        p.ok = true;
+        p.source = read_file(f);
+        p.kernel_name = f.filename().string();
+        p.naive_baseline = naive_;
+        return p;
+    }
+
+private:
+    bool naive_;
+};
+
+class DirectoryProducer : public Producer {
+public:
+    explicit DirectoryProducer(fs::path dir) : dir_(std::move(dir)) {
+        if (!fs::is_directory(dir_)) throw std::invalid_argument("producer dir:" + dir_.string() + ": no such directory");
+    }
+    std::string name() const override { return "dir:" + dir_.string(); }
+    bool uses_model() const override { return false; }
+    Production produce(const ProduceRequest &req) override {
+        Production p;
+        for (const fs::path &f : {dir_ / req.task->id / (req.backend + ".cpp"), dir_ / (req.task->id + ".cpp")}) {
+            if (fs::exists(f)) {
+                p.ok = true;
+                p.source = read_file(f);
+                p.kernel_name = fs::relative(f, dir_).string();
+                return p;
+            }
+        }
+        p.error_code = "missing_file";
+        p.error_message = "no kernel for task " + req.task->id + " in " + dir_.string() + " (looked for " +
+                          req.task->id + "/" + req.backend + ".cpp and " + req.task->id + ".cpp)";
+        return p;
+    }
+
+private:
+    fs::path dir_;
+};
+
+}  // namespace
+
+std::unique_ptr<Producer> make_producer(const std::string &spec) {
+    if (spec == "expert") return std::make_unique<SuiteKernelProducer>(false);
+    if (spec == "naive") return std::make_unique<SuiteKernelProducer>(true);
+    if (spec.rfind("dir:", 0) == 0 && spec.size() > 4) return std::make_unique<DirectoryProducer>(spec.substr(4));
+    throw std::invalid_argument("unknown producer '" + spec + "' (known: expert, naive, dir:<path>)");
+}
+
+}  // namespace ekb
