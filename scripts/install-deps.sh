@@ -8,6 +8,7 @@ packages=(
   libhalide14-0-dev                    # the unified IR: Halide 14 (headers, libHalide14, autoschedulers)
   ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo   # OpenCL loader + PoCL (OpenCL on the CPU)
   libopenblas0-pthread                 # vendor BLAS: calibration baseline for GEMM-like tasks (numpy, torch)
+  libdnnl-dev                          # oneDNN: calibration baseline for convolutions (ekb-vendor-dnnl)
   nlohmann-json3-dev libsqlite3-dev sqlite3
   libgtest-dev libgmock-dev libbenchmark-dev
   python3-torch python3-numpy          # PyTorch: the source of truth for suite verification

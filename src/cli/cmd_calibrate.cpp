@@ -1,8 +1,12 @@
 // ekb suite calibrate: each task's cpu expert against its naive kernel (ekb's A/B protocol),
-// against PyTorch eager on the same machine and thread count, and against the vendor BLAS
-// (numpy) for GEMM-like tasks, so that Fast@1.0 is never measured against a weak baseline.
+// against PyTorch eager on the same machine and thread count, and against a vendor library,
+// so that Fast@1.0 is never measured against a weak baseline: the BLAS numpy uses (OpenBLAS)
+// for GEMM-like tasks, oneDNN (ekb-vendor-dnnl, built where libdnnl-dev is installed) for the
+// float32 convolutions a task's reference calls.
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -28,7 +32,34 @@ namespace {
 struct Row {
     std::string task, instance;
     double expert = NAN, eager = NAN, vendor = NAN;
+    std::string vendor_lib;                 // "OpenBLAS 0.3.21", "oneDNN 2.6.3 (<implementations>)"
+    std::vector<std::string> vendor_impls;  // oneDNN: the implementations it picked
 };
+
+// "oneDNN 2.6.3 (a, b)" -> "oneDNN 2.6.3"; the short name is the first word.
+std::string lib_version(const std::string &label) { return label.substr(0, label.find(" (")); }
+std::string lib_name(const std::string &label) { return label.substr(0, label.find(' ')); }
+
+// The vendor library of a task's rows: "OpenBLAS", "oneDNN"; with details, e.g.
+// "oneDNN 2.6.3: brgconv:avx512_core +reorders, x64:gemm:jit".
+std::string task_vendor(const std::vector<const Row *> &rows, bool details) {
+    std::vector<std::string> libs, impls;
+    auto add = [](std::vector<std::string> &v, const std::string &x) {
+        if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+    };
+    for (const Row *r : rows) {
+        if (r->vendor_lib.empty()) continue;
+        add(libs, details ? lib_version(r->vendor_lib) : lib_name(r->vendor_lib));
+        for (const auto &i : r->vendor_impls) add(impls, i);
+    }
+    std::string out;
+    for (const auto &l : libs) out += (out.empty() ? "" : " / ") + l;
+    if (details && !impls.empty()) {
+        out += ":";
+        for (size_t i = 0; i < impls.size(); i++) out += (i ? ", " : " ") + impls[i];
+    }
+    return out.empty() ? "-" : out;
+}
 
 struct ExpertOverNaive {
     std::string task;
@@ -55,6 +86,15 @@ int calibrate_suite(const Suite &suite, const Args &a) {
     json report = {{"backend", "cpu"}, {"threads", threads}, {"ekb_version", ekb_version()}, {"date", utc_now()},
                    {"target", backend_target("cpu")}, {"tasks", json::array()}};
     std::string blas;
+    // The oneDNN baseline's binary sits next to ekb; absent when the build had no oneDNN.
+    fs::path dnnl_bin = libexec_dir() / "ekb-vendor-dnnl";
+    bool have_dnnl = ::access(dnnl_bin.c_str(), X_OK) == 0;
+    report["vendor_dnnl"] = have_dnnl ? json(dnnl_bin.string()) : json(nullptr);
+    if (!have_dnnl) {
+        std::cerr << "  note: no " << dnnl_bin.string()
+                  << " (oneDNN missing at build time: install libdnnl-dev, rebuild): no vendor time for convolutions\n";
+    }
+    std::string dnnl_version;
     for (const Task *t : tasks) {
         std::cerr << "  calibrating " << t->id << "\n";
         // Naive against the expert, timed by ekb's protocol (A B B A): both medians per instance.
@@ -73,7 +113,7 @@ int calibrate_suite(const Suite &suite, const Args &a) {
         }
         ExpertOverNaive eon{t->id, 1.0 / r.speedup, 1.0 / r.speedup_ci_hi, 1.0 / r.speedup_ci_lo};
         over_naive.push_back(eon);
-        // PyTorch eager (and the vendor BLAS) on the same shapes.
+        // PyTorch eager and the vendor library (OpenBLAS or oneDNN) on the same shapes.
         json spec = {{"gemm", is_gemm(*t)}, {"instances", json::array()}};
         for (const auto &inst : t->instances) {
             json ins = json::array();
@@ -84,10 +124,12 @@ int calibrate_suite(const Suite &suite, const Args &a) {
         }
         TempDir tmp("ekb-calibrate-");
         write_file(tmp.path() / "instances.json", spec.dump());
+        std::vector<std::string> py_argv = {torch_python(), (ekb_home() / "src" / "suite" / "time_reference.py").string(),
+                                            t->dir.string(), (tmp.path() / "instances.json").string(),
+                                            std::to_string(threads)};
+        if (have_dnnl) py_argv.push_back(dnnl_bin.string());
         json py = json::parse(run_trusted_tool(
-            {torch_python(), (ekb_home() / "src" / "suite" / "time_reference.py").string(), t->dir.string(),
-             (tmp.path() / "instances.json").string(), std::to_string(threads)},
-            tmp.path(), "timing PyTorch eager", 900,
+            py_argv, tmp.path(), "timing PyTorch eager", 900,
             {"OMP_NUM_THREADS=" + std::to_string(threads), "OPENBLAS_NUM_THREADS=" + std::to_string(threads)}));
         for (const auto &b : py.value("blas", json::array())) {
             if (blas.find(b.get<std::string>()) == std::string::npos) blas += (blas.empty() ? "" : " ") + b.get<std::string>();
@@ -101,30 +143,57 @@ int calibrate_suite(const Suite &suite, const Args &a) {
             row.instance = pi.at("name");
             row.eager = pi.at("eager_s");
             if (pi.contains("vendor_s")) row.vendor = pi.at("vendor_s");
+            row.vendor_lib = pi.value("vendor_lib", "");
+            row.vendor_impls = pi.value("vendor_impls", std::vector<std::string>{});
+            if (lib_name(row.vendor_lib) == "oneDNN") dnnl_version = lib_version(row.vendor_lib);
+            if (pi.contains("vendor_error")) {
+                std::cerr << "  warning: " << t->id << " " << row.instance
+                          << ": no oneDNN time: " << pi.at("vendor_error").get<std::string>() << "\n";
+            }
             for (const auto &ei : ekb_insts) {
                 if (ei.at("name") == row.instance) row.expert = ei.at("timing").at("expert").at("median_s");
             }
             rows.push_back(row);
-            tj["instances"].push_back({{"name", row.instance}, {"expert_s", row.expert}, {"eager_s", row.eager},
-                                       {"vendor_s", std::isnan(row.vendor) ? json(nullptr) : json(row.vendor)}});
+            json ij = {{"name", row.instance}, {"expert_s", row.expert}, {"eager_s", row.eager},
+                       {"vendor_s", std::isnan(row.vendor) ? json(nullptr) : json(row.vendor)},
+                       {"vendor_lib", row.vendor_lib.empty() ? json(nullptr) : json(row.vendor_lib)}};
+            if (pi.contains("vendor_convs")) ij["vendor_convs"] = pi.at("vendor_convs");
+            if (pi.contains("vendor_error")) ij["vendor_error"] = pi.at("vendor_error");
+            tj["instances"].push_back(ij);
         }
         report["tasks"].push_back(tj);
     }
     report["numpy_blas"] = blas;
+    report["onednn"] = dnnl_version.empty() ? json(nullptr) : json(dnnl_version);
 
     // Per task: geomean over instances of eager / expert (> 1: the expert is faster).
     TextTable table({"task", "instances", "expert over naive", "95% CI", "expert (geomean)", "PyTorch eager",
-                     "eager / expert", "vendor BLAS", "vendor / expert"});
+                     "eager / expert", "vendor", "library", "vendor / expert"});
     std::vector<std::pair<double, std::string>> per_task;
     std::vector<double> all;
     std::ostringstream md;
     md << "# Expert calibration on cpu\n\n"
        << "`ekb suite calibrate` on " << utc_now() << ", " << threads << " threads, ekb " << ekb_version()
        << ", target `" << backend_target("cpu") << "`, numpy BLAS: " << (blas.empty() ? "unknown" : blas)
+       << ", "
+       << (!dnnl_version.empty() ? dnnl_version
+           : have_dnnl           ? "oneDNN: no convolution timed"
+                                 : "oneDNN: not built (libdnnl-dev missing at build time)")
        << ".\n\nAll ratios are other time / expert time (geomean over instances): above 1 the expert is "
        << "faster. Expert over naive comes from ekb's A/B timing with its bootstrap 95 % CI.\n\n"
-       << "| task | instances | expert over naive | 95% CI | expert | PyTorch eager | eager / expert | vendor BLAS | vendor / expert |\n"
-       << "|---|---|---|---|---|---|---|---|---|\n";
+       << "Vendor: for GEMM-like tasks (two 2-D inputs) `numpy.matmul` on the BLAS numpy loads "
+       << "(OpenBLAS). For tasks whose PyTorch reference calls float32 convolutions (`F.conv1d`, `F.conv2d`, "
+       << "`F.conv_transpose1d`, `F.conv_transpose2d`, captured in one untimed eager run) the sum of those "
+       << "convolutions timed with oneDNN (`ekb-vendor-dnnl`, forward inference, bias included): input and "
+       << "output in NCHW like the task, per convolution the faster of oneDNN on NCHW directly and oneDNN's "
+       << "blocked layout with the reorders from and to NCHW timed in (\"+reorders\"); weights pre-packed "
+       << "once, outside the timing, as a deployed model would. **The oneDNN time covers the convolutions "
+       << "only**: padding done outside them (`F.pad`), activations and clamps, residual adds and other "
+       << "epilogues are not in it, so for fused tasks it is a lower bound on a oneDNN implementation, "
+       << "not a like-for-like time. The library column names the implementations oneDNN picked. "
+       << "`-`: no vendor baseline for the task (int8 and other kernels, or oneDNN not built).\n\n"
+       << "| task | instances | expert over naive | 95% CI | expert | PyTorch eager | eager / expert | vendor | library | vendor / expert |\n"
+       << "|---|---|---|---|---|---|---|---|---|---|\n";
     int beat_naive = 0;
     for (size_t ti = 0; ti < tasks.size(); ti++) {
         const Task *t = tasks[ti];
@@ -132,8 +201,10 @@ int calibrate_suite(const Suite &suite, const Args &a) {
         if (eon.ratio >= 1.05 && eon.lo > 1.0) beat_naive++;
         std::string ci = "[" + fmt_double(eon.lo, 2) + ", " + fmt_double(eon.hi, 2) + "]";
         std::vector<double> ex, eg, vd;
+        std::vector<const Row *> trows;
         for (const auto &r : rows) {
             if (r.task != t->id) continue;
+            trows.push_back(&r);
             ex.push_back(r.expert);
             eg.push_back(r.eager);
             if (!std::isnan(r.vendor)) vd.push_back(r.vendor);
@@ -142,13 +213,14 @@ int calibrate_suite(const Suite &suite, const Args &a) {
         double vratio = vd.size() == ex.size() && !vd.empty() ? geomean(vd) / geomean(ex) : NAN;
         per_task.push_back({ratio, t->id});
         all.push_back(ratio);
+        bool vendor = !std::isnan(vratio);
         table.add({t->id, std::to_string(ex.size()), fmt_double(eon.ratio, 2), ci, fmt_seconds(geomean(ex)),
-                   fmt_seconds(geomean(eg)), fmt_double(ratio, 2),
-                   std::isnan(vratio) ? "-" : fmt_seconds(geomean(vd)), fmt_double(vratio, 2)});
+                   fmt_seconds(geomean(eg)), fmt_double(ratio, 2), vendor ? fmt_seconds(geomean(vd)) : "-",
+                   vendor ? task_vendor(trows, false) : "-", vendor ? fmt_double(vratio, 2) : "-"});
         md << "| " << t->id << " | " << ex.size() << " | " << fmt_double(eon.ratio, 2) << " | " << ci << " | "
-           << fmt_seconds(geomean(ex)) << " | " << fmt_seconds(geomean(eg))
-           << " | " << fmt_double(ratio, 2) << " | " << (std::isnan(vratio) ? "-" : fmt_seconds(geomean(vd))) << " | "
-           << fmt_double(vratio, 2) << " |\n";
+           << fmt_seconds(geomean(ex)) << " | " << fmt_seconds(geomean(eg)) << " | " << fmt_double(ratio, 2) << " | "
+           << (vendor ? fmt_seconds(geomean(vd)) : "-") << " | " << (vendor ? task_vendor(trows, true) : "-") << " | "
+           << (vendor ? fmt_double(vratio, 2) : "-") << " |\n";
     }
     std::sort(per_task.begin(), per_task.end());
     md << "\nExperts faster than naive (>= 1.05 with the CI's lower bound above 1): **" << beat_naive << " of "

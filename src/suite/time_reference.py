@@ -1,17 +1,29 @@
 #!/usr/bin/python3
-"""Expert calibration, PyTorch side: times a task's reference.py (PyTorch eager) and, for
-GEMM-like tasks, the vendor BLAS through numpy, on the task's instance shapes.
+"""Expert calibration, PyTorch side: times a task's reference.py (PyTorch eager) and a vendor
+library on the task's instance shapes: for GEMM-like tasks the BLAS numpy uses (OpenBLAS),
+for tasks whose reference calls float32 convolutions oneDNN, through ekb-vendor-dnnl.
 
-usage: time_reference.py <task_dir> <instances.json> <threads>
+usage: time_reference.py <task_dir> <instances.json> <threads> [<ekb-vendor-dnnl>]
 
 <instances.json>: {"gemm": bool, "instances": [{"name", "inputs": [{"shape", "dtype", "lo", "hi"}]}]}
-Prints one JSON report: per instance the median seconds per call (eager, vendor).
+Prints one JSON report: per instance the median seconds per call (eager, vendor) and the
+vendor library ("vendor_lib": "OpenBLAS 0.3.21" or "oneDNN 2.6.3 (<implementations>)").
+The oneDNN time is the sum of the times of the float32 convolutions the reference calls
+(captured from one untimed eager run: F.conv1d, F.conv2d, F.conv_transpose1d,
+F.conv_transpose2d and their torch.* aliases), so it leaves out whatever else the reference
+does (padding, epilogues, residuals). Each convolution reads and writes NCHW as the task
+does: the faster of oneDNN on NCHW directly and oneDNN's blocked layout with the reorders
+timed in ("+reorders" in the label). Without the binary (no oneDNN at build time)
+convolution tasks get no vendor time; a failing binary is reported as "vendor_error".
 Protocol as ekb's: time-based warm-up, calls per sample grown until a sample lasts
 >= 10 ms, at least 10 samples, at most ~1 s per instance and side.
 """
+import contextlib
 import importlib.util
 import json
 import os
+import re
+import subprocess
 import sys
 import time
 
@@ -66,8 +78,114 @@ def blas_library():
         return []
 
 
+def blas_name(libs):
+    """'OpenBLAS 0.3.21' from the loaded libopenblasp-r0.3.21.so, else the library names."""
+    for lib in libs:
+        m = re.match(r"libopenblas\w*?-r([\d.]+?)\.so", lib)
+        if m:
+            return "OpenBLAS " + m.group(1)
+    return "numpy BLAS (" + " ".join(libs) + ")" if libs else "numpy BLAS"
+
+
+def _ntuple(v, n):
+    return tuple(int(x) for x in v) if isinstance(v, (tuple, list)) else (int(v),) * n
+
+
+def conv_request(kind, dims, x, w, b, stride, padding, dilation, groups, output_padding=0):
+    """ekb-vendor-dnnl's description of one float32 convolution call, or None (other dtypes)."""
+    if x.dtype != torch.float32 or w.dtype != torch.float32 or (b is not None and b.dtype != torch.float32):
+        return None
+    if x.dim() not in (dims + 1, dims + 2) or w.dim() != dims + 2:
+        return None
+    batched = x.dim() == dims + 2
+    n, ic, spatial = (x.shape[0] if batched else 1), x.shape[-dims - 1], list(x.shape[-dims:])
+    k = list(w.shape[2:])
+    stride, dilation = _ntuple(stride, dims), _ntuple(dilation, dims)
+    if isinstance(padding, str):  # 'valid' or 'same' (PyTorch puts an odd extra pad on the right)
+        if padding == "valid":
+            pad_l = pad_r = (0,) * dims
+        else:
+            total = [d * (kk - 1) for d, kk in zip(dilation, k)]
+            pad_l = tuple(t // 2 for t in total)
+            pad_r = tuple(t - t // 2 for t in total)
+    else:
+        pad_l = pad_r = _ntuple(padding, dims)
+    if kind == "deconv":  # weight [ic, oc / groups, k...]; output_padding grows the right side
+        oc = w.shape[1] * groups
+        pad_r = tuple(p - op for p, op in zip(pad_r, _ntuple(output_padding, dims)))
+    else:  # weight [oc, ic / groups, k...]
+        oc = w.shape[0]
+    req = {"kind": kind, "dims": dims, "n": int(n), "ic": int(ic), "oc": int(oc), "iw": int(spatial[-1]),
+           "kw": int(k[-1]), "stride": list(stride), "pad": list(pad_l), "pad_r": list(pad_r),
+           "dilation": list(dilation), "groups": int(groups), "bias": b is not None}
+    if dims == 2:
+        req.update({"ih": int(spatial[0]), "kh": int(k[0])})
+    return req
+
+
+@contextlib.contextmanager
+def capture_convolutions(calls):
+    """Appends to `calls` the ekb-vendor-dnnl request of every float32 convolution made inside."""
+    F = torch.nn.functional
+    patched = []
+
+    def record(req, y):
+        if req:  # the output size PyTorch computed, which ekb-vendor-dnnl checks against its own
+            req["ow"] = int(y.shape[-1])
+            if req["dims"] == 2:
+                req["oh"] = int(y.shape[-2])
+            calls.append(req)
+
+    def wrap(kind, dims, orig):
+        if kind == "conv":
+            def conv(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+                y = orig(input, weight, bias, stride, padding, dilation, groups)
+                record(conv_request(kind, dims, input, weight, bias, stride, padding, dilation, groups), y)
+                return y
+            return conv
+
+        def deconv(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+            y = orig(input, weight, bias, stride, padding, output_padding, groups, dilation)
+            record(conv_request(kind, dims, input, weight, bias, stride, padding, dilation, groups, output_padding), y)
+            return y
+        return deconv
+
+    for name, kind, dims in (("conv1d", "conv", 1), ("conv2d", "conv", 2),
+                             ("conv_transpose1d", "deconv", 1), ("conv_transpose2d", "deconv", 2)):
+        for owner in (F, torch):
+            orig = getattr(owner, name)
+            patched.append((owner, name, orig))
+            setattr(owner, name, wrap(kind, dims, orig))
+    try:
+        yield calls
+    finally:
+        for owner, name, orig in reversed(patched):
+            setattr(owner, name, orig)
+
+
+def time_onednn(binary, convs, threads):
+    """Runs ekb-vendor-dnnl once on the captured convolutions: (summed seconds, library label,
+    the implementations oneDNN picked)."""
+    # layout "best": per convolution the faster of oneDNN on NCHW directly and oneDNN's own
+    # (blocked) layout with the reorders from and to NCHW timed in
+    proc = subprocess.run([binary], input=json.dumps({"threads": threads, "layout": "best", "convs": convs}),
+                          capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{os.path.basename(binary)} exit {proc.returncode}: {proc.stderr.strip()[-2000:]}")
+    rep = json.loads(proc.stdout)
+    impls = []
+    for c in rep["convs"]:
+        impl = c["impl"] + (" +reorders" if c.get("layout") == "reorder" else "")
+        if impl not in impls:
+            impls.append(impl)
+    return sum(c["median_s"] for c in rep["convs"]), f"oneDNN {rep['dnnl_version']} ({', '.join(impls)})", impls
+
+
 def main():
     task_dir, inst_file, threads = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    dnnl_bin = sys.argv[4] if len(sys.argv) > 4 else os.environ.get("EKB_VENDOR_DNNL", "")
+    if dnnl_bin and not os.access(dnnl_bin, os.X_OK):
+        dnnl_bin = ""  # built without oneDNN: no vendor time for convolutions
     torch.set_num_threads(max(1, threads))
     with open(inst_file) as f:
         spec = json.load(f)
@@ -79,12 +197,23 @@ def main():
     out = {"torch_version": torch.__version__, "threads": torch.get_num_threads(), "instances": []}
     for inst in spec["instances"]:
         inputs = [make_input(s) for s in inst["inputs"]]
+        convs = []
         with torch.no_grad():
+            with capture_convolutions(convs):  # one untimed run: the convolutions it calls
+                model(*inputs)
             eager, n = time_calls(lambda: model(*inputs))
         row = {"name": inst["name"], "eager_s": eager, "eager_samples": n}
         if spec.get("gemm") and len(inputs) == 2 and all(x.dim() == 2 for x in inputs):
             a, b = inputs[0].numpy(), inputs[1].numpy()
             row["vendor_s"], _ = time_calls(lambda: np.matmul(a, b))
+            row["vendor_lib"] = blas_name(blas_library())
+        elif convs:
+            row["vendor_convs"] = len(convs)
+            if dnnl_bin:
+                try:
+                    row["vendor_s"], row["vendor_lib"], row["vendor_impls"] = time_onednn(dnnl_bin, convs, threads)
+                except (RuntimeError, subprocess.TimeoutExpired, ValueError, KeyError) as e:
+                    row["vendor_error"] = str(e)
         out["instances"].append(row)
     out["blas"] = blas_library()
     json.dump(out, sys.stdout)
