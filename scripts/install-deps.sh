@@ -13,6 +13,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   python3-torch python3-numpy          # PyTorch: the source of truth for suite verification
   bubblewrap libseccomp-dev            # confinement of untrusted children
+  libcurl4-openssl-dev                 # LLM clients (OpenAI-compatible, Anthropic) over HTTPS
+  libcpp-httplib-dev                   # tests: a loopback HTTP server speaking both LLM APIs
   util-linux
 )
 
