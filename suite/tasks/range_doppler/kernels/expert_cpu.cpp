@@ -1,8 +1,8 @@
 // Expert cpu schedule for `range_doppler`: two passes, both vectorized over the range bins.
-// Algorithm rewrite: the twiddles are expanded once (vectorized) into small matrices (range: bin-major,
-// so a vector of range bins loads contiguously; Doppler: one scalar per (d, c)), and the real
-// and imaginary sums of each transform are one Tuple stage, so one loop over the reduction
-// feeds both.
+// Algorithm rewrite: the twiddles are expanded once (vectorized) into small matrices (range:
+// bin-major, so a vector of range bins loads contiguously; Doppler: one scalar per (d, c)),
+// and the real and imaginary sums of each transform are one Tuple stage, so one loop over
+// the reduction feeds both.
 //   range: per antenna and group of 4 chirps, a vector of range bins of the 4 chirps keeps
 //     its 4 complex accumulators in registers across the N samples (one twiddle vector load
 //     and one broadcast sample per chirp feed 2 FMAs each); stored once, bin-innermost.
