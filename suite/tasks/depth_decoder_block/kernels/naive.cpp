@@ -1,0 +1,25 @@
+// Naive schedule for `depth_decoder_block`: every stage at root, serial and scalar on CPU;
+// one default GPU tile per stage on GPU backends. Also the task's trusted reference (built
+// for cpu).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    // @layer compute
+    for (Func f : {a.up, a.cat, a.cat_pad, a.conv1, a.act, a.act_pad, a.conv2}) f.compute_root();
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        Var xo, yo, co, xi, yi, ci;
+        for (Func f : {a.up, a.cat, a.cat_pad, a.conv1, a.act, a.act_pad, a.conv2, a.disp}) {
+            f.gpu_tile(a.col, a.row, a.c, xo, yo, co, xi, yi, ci, 16, 16, 1, TailStrategy::GuardWithIf);
+        }
+        for (Func f : {a.conv1, a.conv2}) {
+            f.update().gpu_tile(a.col, a.row, a.c, xo, yo, co, xi, yi, ci, 16, 16, 1, TailStrategy::GuardWithIf);
+        }
+    }
+    // @end
+    return a.kernel();
+}
