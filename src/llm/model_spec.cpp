@@ -89,9 +89,11 @@ ModelSpec parse_model_spec(const std::string &text) {
         spec.base_url = default_base_url(spec.provider);
     } else {
         spec.model = rest.substr(0, at);
-        spec.base_url = strip_slash(rest.substr(at + 1));
-        size_t host = spec.base_url.find("://") + 3;
-        if (host >= spec.base_url.size()) throw spec_error(text, "the base URL has no host");
+        std::string raw = rest.substr(at + 1);
+        size_t host = raw.find("://") + 3;
+        if (host >= raw.size() || raw[host] == '/' || raw[host] == '?' || raw[host] == '#')
+            throw spec_error(text, "the base URL has no host");
+        spec.base_url = strip_slash(raw);
         for (const char *endpoint : {"/chat/completions", "/messages"}) {
             std::string e = endpoint;
             if (spec.base_url.size() >= e.size() && spec.base_url.compare(spec.base_url.size() - e.size(), e.size(), e) == 0)
