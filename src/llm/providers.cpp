@@ -3,6 +3,7 @@
 #include "llm/http.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
@@ -121,7 +122,9 @@ public:
     ChatReply complete(const ChatRequest &req) override {
         if (req.messages.empty()) throw LlmError(Kind::bad_request, name_ + ": a request needs at least one message");
         nlohmann::json body = api_ == Api::openai ? openai_request_body(model_, req) : anthropic_request_body(model_, req);
-        const std::string body_text = body.dump();
+        bool renamed = false;   // max_tokens sent as max_completion_tokens (see below)
+        if (api_ == Api::openai && use_max_completion_tokens_.load()) renamed = rename_max_tokens(body);
+        std::string body_text = body.dump();
 
         std::vector<std::pair<std::string, std::string>> headers = {{"Content-Type", "application/json"},
                                                                     {"Accept", "application/json"}};
@@ -136,6 +139,7 @@ public:
         hopts.connect_timeout_seconds = opts_.connect_timeout_seconds;
 
         auto t0 = Clock::now();
+        int attempt_limit = opts_.max_attempts;
         for (int attempt = 1;; attempt++) {
             double wait = -1;   // < 0: the backoff decides
             std::string failure;
@@ -155,6 +159,17 @@ public:
                     return reply;
                 }
                 status = (int)r.status;
+                // OpenAI's reasoning models (o-series, gpt-5) reject max_tokens and ask for
+                // max_completion_tokens, which means the same: resend once, renamed, and
+                // remember it for later calls. Not a retry: no wait, not limited by max_attempts.
+                if (api_ == Api::openai && status == 400 && !renamed &&
+                    r.body.find("max_completion_tokens") != std::string::npos && rename_max_tokens(body)) {
+                    renamed = true;
+                    use_max_completion_tokens_ = true;
+                    body_text = body.dump();
+                    attempt_limit++;
+                    continue;
+                }
                 kind = classify(status);
                 failure = status_message(status, r.body);
                 if (kind == Kind::rate_limited || kind == Kind::server || kind == Kind::timeout) {
@@ -171,7 +186,7 @@ public:
             }
             LlmError err(kind, scrub(failure), status);
             if (!err.retryable()) throw err;
-            if (attempt >= opts_.max_attempts) {
+            if (attempt >= attempt_limit) {
                 double total = std::chrono::duration<double>(Clock::now() - t0).count();
                 throw LlmError(kind, scrub(failure + " (gave up after " + std::to_string(attempt) + " attempt" +
                                            (attempt == 1 ? "" : "s") + " in " + fmt_seconds(total) + " s)"), status);
@@ -221,6 +236,13 @@ private:
             if (status >= 500) return head + "server error; the server said: " + said;
             return head + "the request was rejected; the server said: " + said;
         }
+    }
+
+    static bool rename_max_tokens(nlohmann::json &body) {
+        if (!body.contains("max_tokens")) return false;
+        body["max_completion_tokens"] = body["max_tokens"];
+        body.erase("max_tokens");
+        return true;
     }
 
     std::string url_path() const { return api_ == Api::openai ? "POST /chat/completions" : "POST /messages"; }
@@ -304,6 +326,7 @@ private:
     std::string model_, base_url_, url_, name_;
     ProviderOptions opts_;
     Semaphore sem_;
+    std::atomic<bool> use_max_completion_tokens_{false};
 };
 
 }  // namespace

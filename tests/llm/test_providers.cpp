@@ -212,6 +212,35 @@ TEST(Providers, DefaultBaseUrlsAndTrailingSlash) {
     expect_error([] { make_openai_chat("", "", fast_opts()); }, Kind::config);
 }
 
+TEST(OpenAiChat, MaxCompletionTokensForReasoningModels) {
+    FakeLlmServer server;
+    ProviderOptions opts = fast_opts();
+    opts.max_attempts = 1;   // the rename is not a retry
+    server.push(FakeReply::error(400, "Unsupported parameter: 'max_tokens' is not supported with this model. "
+                                      "Use 'max_completion_tokens' instead."));
+    server.push(FakeReply::ok("thought hard"));
+    server.push(FakeReply::ok("again"));
+    auto model = make_openai_chat("o-test", server.base_url(), opts);
+    ChatReply r = model->complete(sample_request());
+    EXPECT_EQ(r.text, "thought hard");
+    EXPECT_EQ(r.attempts, 2);
+    EXPECT_EQ(r.request["max_completion_tokens"], 321);
+    EXPECT_FALSE(r.request.contains("max_tokens"));
+    ChatReply r2 = model->complete(sample_request());   // remembered: one request
+    EXPECT_EQ(r2.attempts, 1);
+    auto qs = server.requests();
+    ASSERT_EQ(qs.size(), 3u);
+    EXPECT_EQ(qs[0].json()["max_tokens"], 321);
+    EXPECT_EQ(qs[1].json()["max_completion_tokens"], 321);
+    EXPECT_FALSE(qs[2].json().contains("max_tokens"));
+    EXPECT_EQ(qs[2].json()["max_completion_tokens"], 321);
+    // Any other 400 stays final.
+    server.push(FakeReply::error(400, "Unsupported value: 'temperature' does not support 0.25 with this model."));
+    LlmError e = expect_error([&] { model->complete(sample_request()); }, Kind::bad_request);
+    EXPECT_NE(std::string(e.what()).find("'temperature' does not support"), std::string::npos) << e.what();
+    EXPECT_EQ(server.request_count(), 4u);
+}
+
 // --- retries ---------------------------------------------------------------------------------
 
 TEST(Retries, RateLimitedHonoursRetryAfter) {
