@@ -29,7 +29,8 @@ std::vector<std::string> split_list(const std::string &s) {
 int cmd_run(const std::vector<std::string> &argv) {
     Args a(argv, {"no-timing", "no-confine", "plain", "no-report"},
            {"experiment", "tasks", "backends", "producers", "models", "samples", "jobs", "seed", "threads", "time-cap",
-            "call-timeout", "compile-timeout", "suite", "private-instances"});
+            "call-timeout", "compile-timeout", "suite", "private-instances", "temperature", "max-tokens", "turns",
+            "budget", "cache", "llm-cache", "external-command", "external-timeout", "external-ro"});
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     RunOptions opts;
     Suite suite = Suite::load(a.get_or("suite", (ekb_home() / "suite").string()), a.get_or("private-instances", ""));
@@ -48,6 +49,22 @@ int cmd_run(const std::vector<std::string> &argv) {
     opts.call_seconds = a.number("call-timeout", opts.call_seconds);
     opts.compile_seconds = a.number("compile-timeout", opts.compile_seconds);
     opts.progress_bar = !a.flag("plain") && ::isatty(2);
+    opts.producer.temperature = a.number("temperature", opts.producer.temperature);
+    opts.producer.max_tokens = static_cast<int>(a.number("max-tokens", opts.producer.max_tokens));
+    opts.producer.turns = static_cast<int>(a.number("turns", opts.producer.turns));
+    opts.producer.external_command = a.get_or("external-command", "");
+    opts.producer.external_seconds = a.number("external-timeout", opts.producer.external_seconds);
+    for (const auto &p : split_list(a.get_or("external-ro", ""))) {
+        if (!std::filesystem::exists(p)) throw UsageError("--external-ro: no such path " + p);
+        opts.producer.external_read_only.push_back(std::filesystem::absolute(p).string());
+    }
+    try {
+        opts.budget = BudgetCaps::parse(a.get_or("budget", ""));
+        opts.cache_mode = parse_cache_mode(a.get_or("cache", "readwrite"));
+    } catch (const std::invalid_argument &e) {
+        throw UsageError(e.what());
+    }
+    opts.llm_cache_dir = a.get_or("llm-cache", "");
     try {
         (void)expand_matrix(opts);  // validates producer specs and models before anything runs
     } catch (const std::invalid_argument &e) {
@@ -77,6 +94,8 @@ int cmd_run(const std::vector<std::string> &argv) {
         ReportData d = load_report_data(dir, &suite, 1);
         std::cout << render_terminal(d);
     }
+    if (sum.http_calls > 0 || !sum.aborted.empty()) std::cout << "LLM requests sent: " << sum.http_calls << "\n";
+    if (!sum.aborted.empty()) std::cout << "stopped early: " << sum.aborted << "\n";
     std::cout << "experiment " << dir.string() << ": " << sum.already_stored + sum.evaluated << "/" << sum.total
               << " samples stored" << (sum.harness_errors ? " (" + std::to_string(sum.harness_errors) +
                                                              " could not be evaluated; run the same command to retry)"

@@ -5,6 +5,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "common/paths.h"
+#include "produce/producer.h"
 #include "suite/task.h"
 
 namespace {
@@ -27,8 +28,15 @@ usage:
   ekb run [--experiment NAME|DIR] [--tasks GLOB] [--backends cpu,opencl,cuda]
           [--producers expert,naive,dir:PATH] [--models M1,M2] [--samples N] [--jobs N]
           [--seed N] [--threads N] [--time-cap S] [--no-timing] [--plain] [--no-report]
+          [--temperature T] [--max-tokens N] [--turns N] [--cache off|read|write|readwrite]
+          [--budget calls=N,tokens=N,cost=USD,compiles=N,device_s=S,wall_s=S]
+          [--external-command CMD] [--external-timeout S] [--external-ro PATHS] [--llm-cache DIR]
                                                  the matrix tasks x backends x producers x models x samples
-                                                 into experiments/NAME; the same command resumes
+                                                 into experiments/NAME; the same command resumes.
+                                                 producers: expert naive dir:PATH direct iterative external;
+                                                 models: builtin, openai:M[@URL], anthropic:M[@URL], replay:M
+  ekb check [kernel.cpp]                          inside an external agent's workspace: compile, verify and
+                                                 time a kernel on the visible instances
   ekb report <experiment> [--compare <other>] [--k N] [--peaks FILE] [--out DIR] [--no-files]
                                                  tables; report.md and report.html (SVG charts)
   ekb probe --backend <b>                         the device a backend runs on here
@@ -57,6 +65,7 @@ int main(int argc, char **argv) {
         if (cmd == "suite") return ekb::cmd_suite(args);
         if (cmd == "run") return ekb::cmd_run(args);
         if (cmd == "report") return ekb::cmd_report(args);
+        if (cmd == "check") return ekb::external_check_client(args.empty() ? "kernel.cpp" : args[0]);
         if (cmd == "version") {
             std::cout << "ekb " << ekb::ekb_version() << "\n";
             return 0;

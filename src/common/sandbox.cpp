@@ -67,8 +67,12 @@ int seccomp_program() {
 
 std::vector<std::string> bubblewrap_command(const std::vector<std::string> &argv, const fs::path &cwd,
                                             const SandboxMounts &mounts, int seccomp_fd) {
-    std::vector<std::string> cmd = {k_bwrap, "--unshare-all", "--die-with-parent", "--new-session",
-                                    "--cap-drop", "ALL"};
+    std::vector<std::string> cmd = {k_bwrap, "--die-with-parent", "--new-session", "--cap-drop", "ALL"};
+    if (mounts.network) {
+        cmd.insert(cmd.end(), {"--unshare-user-try", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"});
+    } else {
+        cmd.push_back("--unshare-all");
+    }
     for (const char *p : k_system_paths) {
         std::error_code ec;
         if (fs::is_symlink(p, ec)) {

@@ -16,6 +16,10 @@ struct SandboxMounts {
     std::vector<std::filesystem::path> read_only;   // e.g. the toolchain directory
     std::vector<std::filesystem::path> read_write;  // the child's private directory
     bool gpu_devices = false;                       // bind /dev/nvidia*, /dev/dri and /sys (read-only)
+    // The child may use the network (an external coding agent brings its own model): it
+    // keeps the host's network namespace and gets no seccomp filter (which denies sockets);
+    // everything else (mount tree, uid, pid/ipc/uts namespaces, rlimits) stays.
+    bool network = false;
 };
 
 // Whether bubblewrap works here for the sandbox uid (probed once per process).

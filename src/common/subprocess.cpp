@@ -149,7 +149,9 @@ std::vector<std::string> base_env(const std::filesystem::path &home) {
 
 std::vector<std::string> driver_env() {
     std::vector<std::string> out;
-    for (const char *pass : {"OCL_ICD_VENDORS", "OCL_ICD_FILENAMES", "CUDA_VISIBLE_DEVICES", "POCL_DEVICES",
+    // LD_LIBRARY_PATH: containers often put the NVIDIA driver's libraries (libcuda.so.1,
+    // libnvidia-opencl.so.1) in a directory only it names (e.g. /usr/local/nvidia/lib64).
+    for (const char *pass : {"OCL_ICD_VENDORS", "OCL_ICD_FILENAMES", "CUDA_VISIBLE_DEVICES", "POCL_DEVICES", "LD_LIBRARY_PATH",
                              "HL_OCL_DEVICE_TYPE", "HL_OCL_PLATFORM_NAME", "HL_GPU_DEVICE"}) {
         if (const char *v = std::getenv(pass)) out.push_back(std::string(pass) + "=" + v);
     }
@@ -273,7 +275,7 @@ Process Process::spawn(const SpawnSpec &spec) {
     if (bwrap) {
         SandboxMounts mounts = *spec.sandbox;
         if (!spec.cwd.empty()) mounts.read_write.push_back(spec.cwd);
-        seccomp_fd = seccomp_program();
+        seccomp_fd = mounts.network ? -1 : seccomp_program();
         int child_fd = -1;
         if (seccomp_fd >= 0) {
             child_fd = 3 + static_cast<int>(pass_fds.size());
@@ -289,7 +291,8 @@ Process Process::spawn(const SpawnSpec &spec) {
     } seccomp_closer{seccomp_fd};
     // Without bubblewrap the child installs the same seccomp filter itself, right before exec.
     std::string bpf;
-    if (spec.confine && !bwrap) {
+    bool networked = spec.sandbox && spec.sandbox->network;
+    if (spec.confine && !bwrap && !networked) {
         int fd = seccomp_program();
         if (fd >= 0) {
             char buf[4096];
@@ -309,7 +312,7 @@ Process Process::spawn(const SpawnSpec &spec) {
     std::string out = spec.stdout_path.empty() ? "/dev/null" : spec.stdout_path.string();
     std::string err = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path.string();
     std::string cwd = spec.cwd.string();
-    bool want_netns = spec.confine && !bwrap && network_isolation_available();
+    bool want_netns = spec.confine && !bwrap && !networked && network_isolation_available();
     bool drop = spec.confine && ::geteuid() == 0;
     uid_t uid = spec.confine ? next_sandbox_uid() : ::getuid();
     gid_t gid = static_cast<gid_t>(drop ? uid : ::getgid());

@@ -4,6 +4,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -14,6 +15,8 @@
 #include "compile/backend.h"
 #include "compile/toolchain.h"
 #include "experiment/progress.h"
+#include "llm/model_spec.h"
+#include "produce/device_profile.h"
 #include "produce/producer.h"
 #include "record/store.h"
 
@@ -73,6 +76,7 @@ struct Job {
     SampleId id;
     const Task *task = nullptr;
     Production prod;
+    std::shared_ptr<Budget> budget;
     double produce_s = 0;
     double compile_s = 0;          // the compile stage's own time (0 on a cache hit)
     std::string harness_error;     // set: the sample cannot be evaluated now
@@ -129,13 +133,133 @@ ResultRecord record_without_kernel(const Job &job, const Suite &suite) {
     return r;
 }
 
+// Models, device profiles and `check` for the producers of one run.
+class RunContext : public ProduceContext {
+public:
+    RunContext(const Experiment &exp, Toolchain &tc, Evaluator &ev, QuietGate &gate,
+               const std::map<std::string, std::string> &lane_of, const RunOptions &opts)
+        : exp_(exp), tc_(tc), ev_(ev), gate_(gate), lane_of_(lane_of), opts_(opts) {}
+
+    ChatModel &chat(const std::string &model) override {
+        std::lock_guard<std::mutex> l(mu_);
+        auto it = models_.find(model);
+        if (it != models_.end()) return *it->second;
+        ModelSpec spec = parse_model_spec(model);
+        if (spec.provider == "builtin") throw LlmError(LlmError::Kind::config, "the builtin model has no chat interface");
+        if (!config_) config_ = load_llm_config();
+        if (!cache_) cache_ = std::make_shared<ResponseCache>(opts_.llm_cache_dir.empty() ? cache_dir() / "llm" : opts_.llm_cache_dir);
+        std::unique_ptr<ChatModel> m;
+        if (spec.replay) {
+            ModelSpec inner = spec;
+            inner.replay = false;
+            m = std::make_unique<CachedChat>(nullptr, inner.text(), cache_, CacheMode::read, true);
+        } else {
+            m = std::make_unique<CachedChat>(make_http_chat(spec, *config_), spec.text(), cache_, opts_.cache_mode, false);
+        }
+        return *models_.emplace(model, std::move(m)).first->second;
+    }
+
+    double cost(const std::string &model, int64_t in, int64_t out) const override {
+        std::lock_guard<std::mutex> l(mu_);
+        if (!config_) return 0;
+        try {
+            return config_->cost(parse_model_spec(model).text(), in, out);
+        } catch (const std::exception &) {
+            return 0;
+        }
+    }
+
+    json device_profile(const std::string &backend) override {
+        std::lock_guard<std::mutex> l(mu_);
+        auto it = profiles_.find(backend);
+        if (it == profiles_.end()) it = profiles_.emplace(backend, ekb::device_profile(tc_, backend)).first;
+        return it->second;
+    }
+
+    Feedback check(const Task &task, const std::string &backend, const std::string &source, uint64_t search_seed,
+                   Budget &budget, const std::string &account) override {
+        budget.charge_compile(account);
+        EvalRequest req;
+        req.task = &task;
+        req.backend = backend;
+        req.kernel_source = source;
+        req.kernel_name = "check.cpp";
+        req.producer = "check";
+        req.seed = search_seed & 0x7fffffffffffffffull;
+        req.threads = exp_.settings().threads;
+        req.confine = exp_.settings().confine;
+        req.timing.enabled = exp_.settings().timing;
+        req.timing.cap_seconds = std::min(exp_.settings().time_cap_seconds, 0.5);
+        req.call_seconds = opts_.call_seconds;
+        req.compile.compile_seconds = req.compile.generate_seconds = opts_.compile_seconds;
+        for (const Instance *i : task.visible_instances()) req.instance_names.push_back(i->name);
+        bool local = lane_of_.count(backend) && lane_of_.at(backend) == "host";
+        Feedback fb;
+        ResultRecord r;
+        double t0 = monotonic_seconds();
+        if (local) gate_.timing_begin();
+        try {
+            r = ev_.evaluate(req);
+        } catch (const std::exception &e) {
+            if (local) gate_.timing_end();
+            fb.stage = "run";
+            fb.code = "harness_error";
+            fb.message = std::string("the check could not run: ") + e.what();
+            return fb;
+        }
+        if (local) gate_.timing_end();
+        budget.charge_device(account, monotonic_seconds() - t0);
+        fb.compiled = r.compiled;
+        fb.correct = r.correct;
+        fb.timed = r.timed;
+        fb.stage = r.failure_stage;
+        fb.code = r.failure_code;
+        fb.message = r.failure_message;
+        fb.instance = r.failure_instance;
+        fb.speedup = r.speedup;
+        fb.loop_nest = r.loop_nest;
+        if (!r.instances.empty()) {
+            for (const auto &ij : json::parse(r.instances)) {
+                if (!ij.contains("timing")) continue;
+                const auto &t = ij["timing"];
+                fb.times.push_back({ij.value("name", ""), {t["candidate"].value("median_s", NAN),
+                                                           t.contains("expert") ? t["expert"].value("median_s", NAN) : NAN}});
+            }
+        }
+        return fb;
+    }
+
+private:
+    const Experiment &exp_;
+    Toolchain &tc_;
+    Evaluator &ev_;
+    QuietGate &gate_;
+    const std::map<std::string, std::string> &lane_of_;
+    const RunOptions &opts_;
+    mutable std::mutex mu_;
+    std::map<std::string, std::unique_ptr<ChatModel>> models_;
+    std::map<std::string, json> profiles_;
+    std::optional<LlmConfig> config_;
+    std::shared_ptr<ResponseCache> cache_;
+
+public:
+    int64_t http_calls() const {
+        std::lock_guard<std::mutex> l(mu_);
+        int64_t n = 0;
+        for (auto &[k, m] : models_) {
+            if (auto *c = dynamic_cast<CachedChat *>(m.get())) n += c->http_calls();
+        }
+        return n;
+    }
+};
+
 }  // namespace
 
 std::vector<SampleId> expand_matrix(const RunOptions &opts) {
     std::vector<SampleId> out;
     std::set<std::string> seen;
     for (const std::string &pspec : opts.producers) {
-        auto producer = make_producer(pspec);
+        auto producer = make_producer(pspec, opts.producer);
         std::vector<std::string> models = producer->uses_model() ? opts.models : std::vector<std::string>{""};
         if (models.empty()) throw std::invalid_argument("producer " + pspec + " needs a model (--models)");
         for (const Task *t : opts.tasks) {
@@ -158,7 +282,7 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
     sum.total = static_cast<int>(matrix.size());
     std::map<std::string, std::unique_ptr<Producer>> producers;
     for (const std::string &p : opts.producers) {
-        auto prod = make_producer(p);
+        auto prod = make_producer(p, opts.producer);
         std::string name = prod->name();
         producers.emplace(name, std::move(prod));
     }
@@ -187,6 +311,7 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
     Progress progress(sum.total, sum.already_stored, opts.progress_bar);
     Evaluator evaluator(suite, tc);
     QuietGate gate;
+    RunContext ctx(exp, tc, evaluator, gate, lane_of, opts);
     std::mutex mu;                  // guards pending, lanes' queues, counters, trusted
     std::condition_variable cv;
     int producing = 0;
@@ -224,8 +349,8 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
                 Job job;
                 {
                     std::unique_lock<std::mutex> l(mu);
-                    cv.wait(l, [&] { return pending.empty() || lane_has_room(); });
-                    if (pending.empty()) return;
+                    cv.wait(l, [&] { return pending.empty() || lane_has_room() || !sum.aborted.empty(); });
+                    if (pending.empty() || !sum.aborted.empty()) return;
                     job.id = pending.front();
                     pending.pop_front();
                     producing++;
@@ -235,8 +360,9 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
                 bool quiet = lanes[lane].local_cpu;
                 try {
                     Producer &p = *producers.at(job.id.producer);
+                    job.budget = std::make_shared<Budget>(opts.budget);
                     ProduceRequest req{job.task, job.id.backend, job.id.model, job.id.sample, exp.producer_seed(job.id),
-                                       exp.dir(), job.id.key()};
+                                       exp.dir(), job.id.key(), &ctx, job.budget.get()};
                     double t0 = monotonic_seconds();
                     job.prod = p.produce(req);
                     job.produce_s = monotonic_seconds() - t0;
@@ -253,6 +379,12 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
                             job.compile_s = c.cache_hit ? 0 : c.seconds_compile + c.seconds_generate + c.seconds_check + c.seconds_link;
                         }
                     }
+                } catch (const LlmError &e) {
+                    // A wrong key, URL or model string fails every sample alike: stop the run.
+                    job.harness_error = std::string("the model failed: ") + e.what();
+                    std::lock_guard<std::mutex> l(mu);
+                    if (sum.aborted.empty()) sum.aborted = e.what();
+                    pending.clear();
                 } catch (const std::exception &e) {
                     job.harness_error = std::string("producing or compiling failed: ") + e.what();
                 }
@@ -322,6 +454,17 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
                     if (!job.prod.layer_credit.is_null()) r.layer_credit = job.prod.layer_credit.dump();
                 }
                 if (error.empty()) {
+                    r.stop_reason = job.prod.stop_reason;
+                    if (job.budget) {
+                        BudgetUsage u = job.budget->total();
+                        r.llm_calls = u.llm_calls;
+                        r.tokens_in = u.tokens_in;
+                        r.tokens_out = u.tokens_out;
+                        r.cost_usd = u.cost_usd;
+                        r.llm_seconds = u.llm_seconds;
+                        r.budget = job.budget->to_json().dump();
+                    }
+                    if (!job.prod.ok) r.transcript = job.prod.transcript;
                     r.record_key = job.id.key();
                     r.experiment = exp.name();
                     r.produce_s = job.produce_s;
@@ -354,6 +497,8 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
         cv.notify_all();
     }
     for (auto &t : lane_threads) t.join();
+    sum.http_calls = ctx.http_calls();
+    if (!sum.aborted.empty()) progress.message("ekb run: stopped early: " + sum.aborted);
     progress.done();
     return sum;
 }

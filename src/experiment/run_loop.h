@@ -15,6 +15,9 @@
 
 #include "eval/evaluator.h"
 #include "experiment/experiment.h"
+#include "llm/cache.h"
+#include "produce/budget.h"
+#include "produce/producer.h"
 
 namespace ekb {
 
@@ -28,6 +31,10 @@ struct RunOptions {
     double call_seconds = 10;
     double compile_seconds = 120;
     bool progress_bar = false;           // a terminal bar, else plain lines
+    ProducerOptions producer;            // temperature, max_tokens, turns, external command
+    BudgetCaps budget;                   // per sample, the same for every producer
+    CacheMode cache_mode = CacheMode::readwrite;
+    std::filesystem::path llm_cache_dir; // empty: <cache>/llm
 };
 
 struct RunSummary {
@@ -36,6 +43,8 @@ struct RunSummary {
     int evaluated = 0;       // stored by this run
     int harness_errors = 0;  // samples that could not be evaluated (not stored; a re-run retries them)
     std::vector<std::string> errors;
+    std::string aborted;     // set when the run stopped early (e.g. an API key was rejected)
+    int64_t http_calls = 0;  // LLM requests that went to a provider (not served by the cache)
 };
 
 // The matrix, in a stable order.

@@ -1,11 +1,13 @@
 // Producers: who writes the kernel of a sample. `ekb run` asks a producer for one kernel
 // per (task, backend, model, sample) and evaluates what it returns like any other kernel.
 //
-// Built in here:
 //   expert        the task's expert kernel for the backend (the speed baseline itself)
 //   naive         the task's naive kernel (evaluated as the naive baseline)
 //   dir:<path>    kernels from files: <path>/<task>/<backend>.cpp, else <path>/<task>.cpp
-// The LLM producers (direct, iterative, external) and LEKA register here as they land.
+//   direct        one reply per sample from a model (llm_producers.cpp)
+//   iterative     one general agent: turns of kernel -> feedback on visible instances
+//   external      a user's command (any coding agent) in a prepared workspace (external.cpp)
+// LEKA registers here as it lands.
 //
 // A producer that fails to deliver a kernel (a reply without code, a missing file) returns
 // a Production with ok = false: that is data (status no_kernel), not a harness error.
@@ -14,10 +16,38 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
+#include "produce/budget.h"
+#include "produce/prompt.h"
 #include "suite/task.h"
 
 namespace ekb {
+
+class ChatModel;
+struct LlmConfig;
+
+// What producers share during a run (implemented by the run loop): models, the device
+// profile, and `check` — compile, verify and time a kernel on VISIBLE instances only, with
+// a search seed (never the evaluation seed), charging the sample's budget.
+class ProduceContext {
+public:
+    virtual ~ProduceContext() = default;
+    virtual ChatModel &chat(const std::string &model) = 0;            // throws LlmError (config)
+    virtual double cost(const std::string &model, int64_t tokens_in, int64_t tokens_out) const = 0;
+    virtual nlohmann::json device_profile(const std::string &backend) = 0;
+    virtual Feedback check(const Task &task, const std::string &backend, const std::string &source, uint64_t search_seed,
+                           Budget &budget, const std::string &account) = 0;
+};
+
+struct ProducerOptions {
+    double temperature = 0.7;
+    int max_tokens = 8192;
+    int turns = 4;                    // iterative: at most this many LLM turns (and the budget's caps)
+    std::string external_command;     // external: a shell command run in the workspace
+    double external_seconds = 600;    // external: wall-time limit when the budget sets none
+    std::vector<std::string> external_read_only;  // external: more paths the agent may read (its install)
+};
 
 struct ProduceRequest {
     const Task *task = nullptr;
@@ -27,6 +57,8 @@ struct ProduceRequest {
     uint64_t seed = 0;                // the producer's own seed (never the evaluation seed)
     std::filesystem::path log_dir;    // where transcripts/traces go (the experiment folder)
     std::string key;                  // the sample's stable key (for file names)
+    ProduceContext *ctx = nullptr;    // null for producers that need none (expert, naive, dir:)
+    Budget *budget = nullptr;         // the sample's budget
 };
 
 struct Production {
@@ -38,6 +70,7 @@ struct Production {
     std::string error_message;
     std::string transcript, trace;    // relative to log_dir, when the producer wrote them
     nlohmann::json layer_credit;      // null unless the producer attributes its speedup to layers
+    std::string stop_reason;          // why the producer stopped (budget cap, turns, converged, ...)
 };
 
 class Producer {
@@ -48,8 +81,20 @@ public:
     virtual Production produce(const ProduceRequest &req) = 0;  // thread-safe
 };
 
-// Parses a producer spec ("expert", "naive", "dir:<path>"); throws std::invalid_argument
-// naming the spec and the producers known.
-std::unique_ptr<Producer> make_producer(const std::string &spec);
+// Parses a producer spec ("expert", "naive", "dir:<path>", "direct", "iterative",
+// "external"); throws std::invalid_argument naming the spec and the producers known.
+std::unique_ptr<Producer> make_producer(const std::string &spec, const ProducerOptions &opts = {});
+
+std::unique_ptr<Producer> make_direct_producer(const ProducerOptions &opts);
+std::unique_ptr<Producer> make_iterative_producer(const ProducerOptions &opts);
+std::unique_ptr<Producer> make_external_producer(const ProducerOptions &opts);
+
+// `ekb check [kernel.cpp]` inside an external producer's workspace: sends the kernel to the
+// trusted ekb process ($EKB_CHECK_SOCKET), prints its verdict; exit 0 correct, 1 not, 2 error.
+int external_check_client(const std::string &kernel_path);
+
+// Writes a producer's transcript (JSON) under log_dir/transcripts/<key>.json; returns the
+// relative path.
+std::string write_transcript(const ProduceRequest &req, const nlohmann::json &transcript);
 
 }  // namespace ekb

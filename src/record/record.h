@@ -60,7 +60,14 @@ namespace ekb {
     X(std::string, kernel_path, "the kernel source, relative to the experiment folder")                \
     X(std::string, transcript, "the producer's transcript (LLM requests and replies), relative path")  \
     X(std::string, trace, "the producer's step trace (agents), relative path")                         \
-    X(std::string, layer_credit, "JSON: per schedule layer, its share of the final speedup (LEKA)")
+    X(std::string, layer_credit, "JSON: per schedule layer, its share of the final speedup (LEKA)")        \
+    X(int64_t, llm_calls, "LLM calls the producer made for this sample (cache hits included)")         \
+    X(int64_t, tokens_in, "input tokens of those calls")                                               \
+    X(int64_t, tokens_out, "output tokens of those calls")                                             \
+    X(double, cost_usd, "their cost from the price table (0 for cache hits)")                          \
+    X(double, llm_seconds, "wall time spent waiting for the model")                                    \
+    X(std::string, budget, "JSON: the budget's caps, totals and per-account (per-layer) usage")        \
+    X(std::string, stop_reason, "why the producer stopped (budget cap, turns used, converged, ...)")
 
 struct ResultRecord {
 #define EKB_DECLARE(type, name, doc) type name{};

@@ -1,0 +1,63 @@
+// The budget object (design.md section 4): hard caps on LLM calls, tokens (input +
+// output), cost, compile runs, device-seconds and wall time. One object per sample serves
+// every producer, so producers compare at exactly equal budget. A call is not started when
+// the remaining token budget cannot cover its max_tokens. Accounts can be split by a label
+// (LEKA's layers); the caps hold for the total.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace ekb {
+
+struct BudgetCaps {
+    int64_t llm_calls = 0;     // 0 = no cap, for every field
+    int64_t tokens = 0;
+    double cost_usd = 0;
+    int64_t compiles = 0;
+    double device_seconds = 0;
+    double wall_seconds = 0;
+
+    // "calls=8,tokens=200000,cost=1.5,compiles=16,device_s=60,wall_s=600"; throws
+    // std::invalid_argument naming the bad part.
+    static BudgetCaps parse(const std::string &text);
+    std::string text() const;
+};
+
+struct BudgetUsage {
+    int64_t llm_calls = 0, tokens_in = 0, tokens_out = 0, compiles = 0;
+    double cost_usd = 0, device_seconds = 0, llm_seconds = 0;
+    nlohmann::json to_json() const;
+};
+
+class Budget {
+public:
+    explicit Budget(BudgetCaps caps);
+
+    // Whether an LLM call of max_tokens may start now; when not, `why` says which cap.
+    bool can_call(int64_t max_tokens, std::string *why = nullptr) const;
+    bool can_compile(std::string *why = nullptr) const;
+    bool time_left(std::string *why = nullptr) const;  // wall time and device-seconds
+
+    void charge_call(const std::string &account, int64_t tokens_in, int64_t tokens_out, double cost, double seconds);
+    void charge_compile(const std::string &account);
+    void charge_device(const std::string &account, double seconds);
+
+    BudgetUsage total() const;
+    std::map<std::string, BudgetUsage> accounts() const;
+    double elapsed_seconds() const;
+    double remaining_wall_seconds() const;  // +inf without a cap
+    const BudgetCaps &caps() const { return caps_; }
+    nlohmann::json to_json() const;
+
+private:
+    BudgetCaps caps_;
+    double start_;
+    mutable std::mutex mu_;
+    BudgetUsage total_;
+    std::map<std::string, BudgetUsage> accounts_;
+};
+
+}  // namespace ekb

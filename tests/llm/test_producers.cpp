@@ -1,0 +1,299 @@
+// The LLM producers end to end: `ekb run` (the real binary) against a loopback server
+// speaking the OpenAI and Anthropic APIs with scripted replies. Direct runs produce records,
+// transcripts and token/cost accounting, and a second identical run is served from the
+// cache with zero HTTP requests; an iterative run feeds compile errors and measured times
+// back and replays without the network; an external agent's command writes a kernel (and
+// one that overruns its budget is stopped and recorded). No API key lands in any file; no
+// request contains a held-out instance.
+#include <gtest/gtest.h>
+
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+
+#include "common/files.h"
+#include "common/paths.h"
+#include "fake_llm_server.h"
+#include "llm/cache.h"
+#include "record/store.h"
+#include "suite/suite.h"
+
+namespace ekb {
+namespace {
+
+namespace fs = std::filesystem;
+using test::FakeLlmServer;
+using test::FakeReply;
+
+const char *k_key = "sk-test-NEVER-WRITE-ME-4242";
+
+struct EkbRun {
+    int code = -1;
+    std::string output;
+};
+
+EkbRun ekb(const std::vector<std::string> &args, const fs::path &tmp, const std::vector<std::string> &env = {}) {
+    fs::path out = tmp / "ekb.out";
+    pid_t pid = ::fork();
+    if (pid == 0) {
+        int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        ::dup2(fd, 1);
+        ::dup2(fd, 2);
+        ::setenv("OPENAI_API_KEY", k_key, 1);
+        ::setenv("ANTHROPIC_API_KEY", k_key, 1);
+        ::setenv("EKB_CONFIG", (tmp / "config.json").c_str(), 1);
+        for (const auto &e : env) ::putenv(strdup(e.c_str()));
+        std::vector<std::string> argv = {EKB_CLI};
+        argv.insert(argv.end(), args.begin(), args.end());
+        std::vector<char *> a;
+        for (auto &s : argv) a.push_back(s.data());
+        a.push_back(nullptr);
+        ::execv(a[0], a.data());
+        ::_exit(127);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), read_file(out)};
+}
+
+std::string fenced(const std::string &code) { return "Here is a faster kernel.\n\n```cpp\n" + code + "```\n\nIt tiles the rows."; }
+
+std::string expert(const std::string &task) {
+    return read_file(ekb_home() / "suite" / "tasks" / task / "kernels" / "expert_cpu.cpp");
+}
+
+std::vector<ResultRecord> records(const fs::path &exp) { return ResultStore(exp / "results.db").all(); }
+
+// Every file under `dir` (recursively) that contains `needle`.
+std::vector<std::string> files_containing(const fs::path &dir, const std::string &needle) {
+    std::vector<std::string> hits;
+    if (!fs::exists(dir)) return hits;
+    for (const auto &e : fs::recursive_directory_iterator(dir)) {
+        if (!e.is_regular_file()) continue;
+        std::ifstream f(e.path(), std::ios::binary);
+        std::string s((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+        if (s.find(needle) != std::string::npos) hits.push_back(e.path().string());
+    }
+    return hits;
+}
+
+// JSON-dumped held-out shapes and names of a task, as a prompt would print them.
+std::vector<std::string> heldout_markers(const std::string &task_id) {
+    Suite s = Suite::load(ekb_home() / "suite");
+    const Task *t = s.find(task_id);
+    std::vector<std::string> out;
+    for (const auto &inst : t->instances) {
+        if (!inst.heldout) continue;
+        out.push_back(inst.name);
+        for (const auto *set : {&t->inputs, &t->outputs}) {
+            for (const auto &x : *set) out.push_back(nlohmann::json(t->shape(x, inst)).dump());
+        }
+    }
+    return out;
+}
+
+class Producers : public ::testing::Test {
+protected:
+    void SetUp() override {
+        tmp = std::make_unique<TempDir>("ekb-producers-test-");
+        write_file(tmp->path() / "config.json",
+                   R"({"prices": {"openai:fake-coder": {"input": 1.0, "output": 2.0}}, )"
+                   R"("defaults": {"timeout_seconds": 10, "max_attempts": 2, "backoff_base_seconds": 0.05, "backoff_max_seconds": 0.2}})");
+    }
+    std::vector<std::string> run_args(const std::string &exp, const std::string &producer, const std::string &model,
+                                      int samples, std::vector<std::string> extra = {}) {
+        std::vector<std::string> a = {"run", "--experiment", (tmp->path() / exp).string(), "--tasks", "softmax",
+                                      "--backends", "cpu", "--producers", producer, "--models", model,
+                                      "--samples", std::to_string(samples), "--time-cap", "0.05", "--plain",
+                                      "--no-report", "--llm-cache", (tmp->path() / "llm-cache").string()};
+        a.insert(a.end(), extra.begin(), extra.end());
+        return a;
+    }
+    void expect_no_key_and_no_heldout(const FakeLlmServer &server) {
+        EXPECT_EQ(files_containing(tmp->path(), k_key), std::vector<std::string>{}) << "an API key was written to a file";
+        for (const auto &req : server.requests()) {
+            for (const auto &m : heldout_markers("softmax")) {
+                EXPECT_EQ(req.body.find(m), std::string::npos) << "a request shows held-out '" << m << "'";
+            }
+        }
+    }
+    std::unique_ptr<TempDir> tmp;
+};
+
+TEST_F(Producers, DirectRecordsTranscriptsAccountingAndACachedRerun) {
+    FakeLlmServer server;
+    server.set_default(FakeReply::ok(fenced(expert("softmax")), 1200, 300));
+    std::string model = "openai:fake-coder@" + server.base_url();
+    EkbRun r = ekb(run_args("direct1", "direct", model, 3), tmp->path());
+    ASSERT_EQ(r.code, 0) << r.output;
+    EXPECT_EQ(server.request_count(), 3u);
+    auto recs = records(tmp->path() / "direct1");
+    ASSERT_EQ(recs.size(), 3u);
+    std::set<int64_t> samples;
+    for (const auto &x : recs) {
+        samples.insert(x.sample);
+        EXPECT_TRUE(x.correct) << x.failure_message;
+        EXPECT_EQ(x.producer, "direct");
+        EXPECT_EQ(x.llm_calls, 1);
+        EXPECT_EQ(x.tokens_in, 1200);
+        EXPECT_EQ(x.tokens_out, 300);
+        EXPECT_NEAR(x.cost_usd, (1200 * 1.0 + 300 * 2.0) / 1e6, 1e-12);
+        ASSERT_FALSE(x.transcript.empty());
+        auto t = nlohmann::json::parse(read_file(tmp->path() / "direct1" / x.transcript));
+        EXPECT_EQ(t["calls"].size(), 1u);
+        EXPECT_NE(t["calls"][0]["request"]["messages"][1]["content"].get<std::string>().find("softmax"), std::string::npos);
+    }
+    EXPECT_EQ(samples.size(), 3u);
+    // Request bodies follow the OpenAI format, with the key only in the header.
+    for (const auto &req : server.requests()) {
+        EXPECT_EQ(req.api, "openai");
+        auto j = req.json();
+        EXPECT_EQ(j["model"], "fake-coder");
+        EXPECT_EQ(j["messages"][0]["role"], "system");
+        EXPECT_EQ(req.header("Authorization"), std::string("Bearer ") + k_key);
+    }
+
+    // The same run again, into another experiment: all three from the cache, no HTTP request.
+    EkbRun again = ekb(run_args("direct2", "direct", model, 3), tmp->path());
+    ASSERT_EQ(again.code, 0) << again.output;
+    EXPECT_EQ(server.request_count(), 3u) << "the second identical run must not call the API";
+    for (const auto &x : records(tmp->path() / "direct2")) {
+        EXPECT_TRUE(x.correct);
+        EXPECT_EQ(x.cost_usd, 0.0) << "cache hits cost nothing";
+    }
+    expect_no_key_and_no_heldout(server);
+}
+
+TEST_F(Producers, DirectRecordsAReplyWithoutAKernelAndStopsOnARejectedKey) {
+    FakeLlmServer server;
+    server.push(FakeReply::ok("I would rather not write code today."));
+    std::string model = "openai:fake-coder@" + server.base_url();
+    EkbRun r = ekb(run_args("nokernel", "direct", model, 1), tmp->path());
+    ASSERT_EQ(r.code, 0) << r.output;
+    auto recs = records(tmp->path() / "nokernel");
+    ASSERT_EQ(recs.size(), 1u);
+    EXPECT_EQ(recs[0].status, "no_kernel");
+    EXPECT_EQ(recs[0].failure_stage, "produce");
+
+    server.set_default(FakeReply::error(401));
+    EkbRun bad = ekb(run_args("badkey", "direct", "openai:other-model@" + server.base_url(), 2), tmp->path());
+    EXPECT_EQ(bad.code, 1) << bad.output;
+    EXPECT_NE(bad.output.find("401"), std::string::npos) << bad.output;
+    EXPECT_EQ(bad.output.find(k_key), std::string::npos) << "the key leaked into the output";
+    EXPECT_TRUE(records(tmp->path() / "badkey").empty()) << "a rejected key is not a result";
+    expect_no_key_and_no_heldout(server);
+}
+
+TEST_F(Producers, IterativeFeedsBackErrorsAndTimesAndReplaysOffline) {
+    FakeLlmServer server;
+    server.push({FakeReply::ok(fenced("#include <ekb/kernel.h>\n#include \"algorithm.h\"\nEKB_KERNEL { this is not C++ }\n"), 900, 100),
+                 FakeReply::ok(fenced(expert("softmax")), 1500, 400),
+                 FakeReply::ok("No further improvement, I think.", 2000, 20)});
+    std::string model = "openai:fake-coder@" + server.base_url();
+    EkbRun r = ekb(run_args("iter1", "iterative", model, 1, {"--turns", "3"}), tmp->path());
+    ASSERT_EQ(r.code, 0) << r.output;
+    ASSERT_EQ(server.request_count(), 3u);
+    auto reqs = server.requests();
+    // Turn 2 saw the compile error of turn 1; turn 3 saw measured times of turn 2.
+    std::string second = reqs[1].json()["messages"].back()["content"];
+    EXPECT_NE(second.find("did not build"), std::string::npos) << second;
+    std::string third = reqs[2].json()["messages"].back()["content"];
+    EXPECT_NE(third.find("us, expert"), std::string::npos) << third;
+    auto recs = records(tmp->path() / "iter1");
+    ASSERT_EQ(recs.size(), 1u);
+    EXPECT_TRUE(recs[0].correct) << recs[0].failure_message;
+    EXPECT_EQ(recs[0].llm_calls, 3);
+    EXPECT_EQ(recs[0].tokens_in, 900 + 1500 + 2000);
+    auto t = nlohmann::json::parse(read_file(tmp->path() / "iter1" / recs[0].transcript));
+    EXPECT_EQ(t["turns"].size(), 3u);
+    EXPECT_EQ(t["best_turn"], 1);
+
+    // Replay: the prompts carry new times, yet every turn is served by (task, sample, turn)
+    // without a request, and nothing diverges (same kernels, same errors).
+    EkbRun replay = ekb(run_args("iter2", "iterative", "replay:" + model, 1, {"--turns", "3"}), tmp->path());
+    ASSERT_EQ(replay.code, 0) << replay.output;
+    EXPECT_EQ(server.request_count(), 3u);
+    auto rr = records(tmp->path() / "iter2");
+    ASSERT_EQ(rr.size(), 1u);
+    EXPECT_TRUE(rr[0].correct);
+    auto t2 = nlohmann::json::parse(read_file(tmp->path() / "iter2" / rr[0].transcript));
+    EXPECT_FALSE(t2.value("replay_diverged", false));
+    // A replay of something never run fails clearly, as a record of that sample.
+    EkbRun miss = ekb(run_args("iter3", "iterative", "replay:openai:never-run@" + server.base_url(), 1, {"--turns", "1"}), tmp->path());
+    auto mr = records(tmp->path() / "iter3");
+    ASSERT_EQ(mr.size(), 1u) << miss.output;
+    EXPECT_EQ(mr[0].failure_code, "llm_cache_miss");
+
+    // The budget stops the agent at its cap.
+    server.set_default(FakeReply::ok(fenced(expert("softmax")), 100, 100));
+    EkbRun capped = ekb(run_args("iter4", "iterative", "openai:capped@" + server.base_url(), 1, {"--turns", "5", "--budget", "calls=2"}),
+                     tmp->path());
+    ASSERT_EQ(capped.code, 0) << capped.output;
+    auto cr = records(tmp->path() / "iter4");
+    ASSERT_EQ(cr.size(), 1u);
+    EXPECT_EQ(cr[0].llm_calls, 2);
+    EXPECT_NE(cr[0].stop_reason.find("LLM call cap"), std::string::npos) << cr[0].stop_reason;
+    expect_no_key_and_no_heldout(server);
+}
+
+TEST(ReplayCache, FlagsADivergedStep) {
+    TempDir tmp("ekb-replay-test-");
+    auto cache = std::make_shared<ResponseCache>(tmp.path());
+    ChatRequest req;
+    req.messages = {{"user", "turn 1: your kernel took 12.5 us"}};
+    req.cache_tag = "softmax/cpu/iterative/turn1";
+    req.replay_digest = "kernel-A";
+    ChatReply rep;
+    rep.text = "```cpp\nEKB_KERNEL {}\n```";
+    cache->store("openai:m", req, rep);
+    CachedChat replay(nullptr, "openai:m", cache, CacheMode::read, true);
+    ChatRequest same_step = req;
+    same_step.messages = {{"user", "turn 1: your kernel took 13.1 us"}};
+    EXPECT_FALSE(replay.complete(same_step).replay_diverged);
+    same_step.replay_digest = "kernel-B";
+    EXPECT_TRUE(replay.complete(same_step).replay_diverged);
+    ChatRequest other = req;
+    other.cache_tag = "softmax/cpu/iterative/turn2";
+    other.messages = {{"user", "new"}};
+    EXPECT_THROW(replay.complete(other), LlmError);
+}
+
+TEST_F(Producers, ExternalAgentWritesAKernelAndAnOverrunIsStopped) {
+    // An "agent": reads its task, tries to read the suite (it must not be visible), checks
+    // the kernel through ekb, then writes the expert as its kernel.
+    fs::path suite_task = ekb_home() / "suite" / "tasks" / "softmax" / "task.json";
+    fs::path agent = tmp->path() / "agent.sh";
+    write_file(agent, "#!/bin/sh\nset -u\ntest -f TASK.md && test -f task.json || exit 3\n"
+                      "cat '" + suite_task.string() + "' > leak.txt 2>&1\n"
+                      "ekb check kernel.cpp > check.txt 2>&1; echo \"check exit $?\" >> check.txt\n"
+                      "cat > kernel.cpp <<'EOF'\n" + expert("softmax") + "EOF\n");
+    ::chmod(agent.c_str(), 0755);
+    // The agent runs as a sandbox uid: its script must be readable by everyone.
+    ::chmod(tmp->path().c_str(), 0755);
+    EkbRun r = ekb(run_args("ext1", "external", "builtin", 1, {"--external-command", "sh " + agent.string(), "--external-ro", agent.string()}), tmp->path());
+    ASSERT_EQ(r.code, 0) << r.output;
+    auto recs = records(tmp->path() / "ext1");
+    ASSERT_EQ(recs.size(), 1u);
+    EXPECT_TRUE(recs[0].correct) << recs[0].failure_message;
+    auto ws = tmp->path() / "ext1" / "workspaces" / recs[0].record_key;
+    std::string leak = read_file(ws / "leak.txt");
+    EXPECT_EQ(leak.find("heldout"), std::string::npos) << "the agent read the suite: " << leak;
+    std::string check = read_file(ws / "check.txt");
+    EXPECT_NE(check.find("check exit 0"), std::string::npos) << check;
+    EXPECT_NE(check.find("correct on the visible instances"), std::string::npos) << check;
+    auto t = nlohmann::json::parse(read_file(tmp->path() / "ext1" / recs[0].transcript));
+    EXPECT_EQ(t["n_checks"], 1);
+
+    // An agent that overruns its wall-time budget is stopped, and the sample recorded.
+    EkbRun slow = ekb(run_args("ext2", "external", "builtin", 1, {"--external-command", "sleep 60", "--budget", "wall_s=2"}),
+                   tmp->path());
+    ASSERT_EQ(slow.code, 0) << slow.output;
+    auto sr = records(tmp->path() / "ext2");
+    ASSERT_EQ(sr.size(), 1u);
+    EXPECT_NE(sr[0].stop_reason.find("wall time"), std::string::npos) << sr[0].stop_reason;
+}
+
+}  // namespace
+}  // namespace ekb
