@@ -12,6 +12,9 @@ int cmd_results(const std::vector<std::string> &args);
 int cmd_suite(const std::vector<std::string> &args);
 int cmd_run(const std::vector<std::string> &args);
 int cmd_report(const std::vector<std::string> &args);
+int cmd_bundle(const std::vector<std::string> &args);
+int cmd_ingest(const std::vector<std::string> &args);
+int cmd_device(const std::vector<std::string> &args);
 
 // "a,b,,c" -> {"a", "b", "c"}
 std::vector<std::string> split_list(const std::string &s);

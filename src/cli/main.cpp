@@ -40,6 +40,15 @@ usage:
   ekb report <experiment> [--compare <other>] [--k N] [--peaks FILE] [--out DIR] [--no-files]
                                                  tables; report.md and report.html (SVG charts)
   ekb probe --backend <b>                         the device a backend runs on here
+  ekb device probe --backend <b> [--peaks FILE] [--quick]
+                                                 device profile: measured GFLOP/s and GB/s (Halide
+                                                 kernels timed by the runner) and what prompts use
+  ekb bundle --tasks GLOB --backends LIST [--kernels expert,naive,DIR] --out DIR
+             [--time-cap S] [--min-sample S] [--jobs N] [--seed N] [--pytorch] [--no-probe] [--quick-probe]
+                                                 a self-contained directory that runs on a device with
+                                                 no compiler: DIR/run there (docs/bundles.md)
+  ekb ingest <results dir | records.jsonl> [--store FILE | --experiment NAME] [--peaks FILE]
+             [--summary FILE.md]                 validate a bundle's results, then store them at once
   ekb version
 
 Private held-out instances: --private-instances FILE (eval, suite) or EKB_PRIVATE_INSTANCES,
@@ -65,6 +74,9 @@ int main(int argc, char **argv) {
         if (cmd == "suite") return ekb::cmd_suite(args);
         if (cmd == "run") return ekb::cmd_run(args);
         if (cmd == "report") return ekb::cmd_report(args);
+        if (cmd == "bundle") return ekb::cmd_bundle(args);
+        if (cmd == "ingest") return ekb::cmd_ingest(args);
+        if (cmd == "device") return ekb::cmd_device(args);
         if (cmd == "check") return ekb::external_check_client(args.empty() ? "kernel.cpp" : args[0]);
         if (cmd == "version") {
             std::cout << "ekb " << ekb::ekb_version() << "\n";

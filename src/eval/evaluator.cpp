@@ -13,6 +13,7 @@
 #include "common/test_points.h"
 #include "compile/backend.h"
 #include "compile/toolchain.h"
+#include "eval/record_from_report.h"
 #include "measure/stats.h"
 #include "verify/datagen.h"
 
@@ -197,50 +198,8 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     json rep = json::parse(read_file(tmp.path() / "result.json"));
     if (phases) phases->conductor = rep;
 
-    env["device"] = rep.value("device", json::object());
-    env["confinement"] = rep.value("confinement", "");
     env["backend"] = req.backend;
-    r.environment = env.dump();
-    if (!rep.at("supported").get<bool>()) {
-        r.status = "not_supported";
-        r.failure_stage = "run";
-        r.failure_code = "not_supported";
-        r.failure_message = rep.value("reason", "backend not supported here");
-        r.eval_s = monotonic_seconds() - t0;
-        if (phases) phases->total_s = r.eval_s;
-        return r;
-    }
-    r.instances = rep.at("instances").dump();
-    r.correct = rep.at("correct");
-    r.timed = rep.at("timed");
-    const json &cand = rep.at("candidate");
-    r.cold_start_s = cand.value("cold_start_s", -1.0);
-    r.peak_rss_kb = cand.value("peak_rss_kb", 0L);
-    if (!cand.at("failure").is_null()) {
-        const json &f = cand.at("failure");
-        r.failure_stage = f.at("stage");
-        r.failure_code = f.at("code");
-        r.failure_message = f.at("message");
-        r.failure_instance = f.at("instance");
-        r.failure_heldout = f.at("heldout");
-    }
-    if (rep.contains("speedup") && !rep.at("speedup").is_null()) {
-        r.speedup = rep.at("speedup");
-        r.speedup_ci_lo = rep.at("speedup_ci")[0];
-        r.speedup_ci_hi = rep.at("speedup_ci")[1];
-    } else if (rep.contains("speedup_unavailable")) {
-        env["speedup_unavailable"] = rep.at("speedup_unavailable");
-        r.environment = env.dump();
-    }
-    std::vector<double> km, em;
-    for (const auto &inst : rep.at("instances")) {
-        if (!inst.contains("timing")) continue;
-        km.push_back(inst.at("timing").at("candidate").at("median_s"));
-        if (inst.at("timing").contains("expert")) em.push_back(inst.at("timing").at("expert").at("median_s"));
-    }
-    if (r.timed && !km.empty()) r.kernel_median_s = geomean(km);
-    if (r.timed && !em.empty() && em.size() == km.size()) r.expert_median_s = geomean(em);
-    r.status = !r.correct ? "incorrect" : r.timed ? "timed" : "correct";
+    apply_conductor_report(r, rep, env);
     r.eval_s = monotonic_seconds() - t0;
     if (phases) phases->total_s = r.eval_s;
     return r;

@@ -1,6 +1,7 @@
 #include "record/record.h"
 
 #include <ctime>
+#include <stdexcept>
 #include <type_traits>
 
 namespace ekb {
@@ -31,6 +32,13 @@ void value_from_json(const json &j, const char *name, T &out) {
     if (v.is_null()) {
         if constexpr (std::is_same_v<T, double>) out = NAN;
         return;
+    }
+    if constexpr (std::is_same_v<T, bool>) {
+        if (!v.is_boolean()) throw std::runtime_error(std::string("field '") + name + "': expected a boolean, got " + v.type_name());
+    } else if constexpr (std::is_same_v<T, std::string>) {
+        if (!v.is_string()) throw std::runtime_error(std::string("field '") + name + "': expected a string, got " + v.type_name());
+    } else {
+        if (!v.is_number()) throw std::runtime_error(std::string("field '") + name + "': expected a number, got " + v.type_name());
     }
     out = v.get<T>();
 }

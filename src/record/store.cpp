@@ -99,6 +99,36 @@ void ResultStore::put(const ResultRecord &r) {
     exec("COMMIT");
 }
 
+void ResultStore::put_all(const std::vector<ResultRecord> &records) {
+    std::string names, marks;
+    for (const auto &f : record_fields()) {
+        names += (names.empty() ? "" : ", ") + std::string(f.name);
+        marks += marks.empty() ? "?" : ", ?";
+    }
+    std::string sql = "INSERT OR REPLACE INTO results (" + names + ") VALUES (" + marks + ")";
+    sqlite3_stmt *raw = nullptr;
+    if (sqlite3_prepare_v2(db_.get(), sql.c_str(), -1, &raw, nullptr) != SQLITE_OK) {
+        throw std::runtime_error("results store " + path_.string() + ": " + sqlite3_errmsg(db_.get()));
+    }
+    Stmt stmt(raw);
+    exec("BEGIN IMMEDIATE");
+    for (const auto &r : records) {
+        sqlite3_reset(raw);
+        sqlite3_clear_bindings(raw);
+        int i = 1;
+#define EKB_BIND(type, name, doc) bind(raw, i++, r.name);
+        EKB_RECORD_FIELDS(EKB_BIND)
+#undef EKB_BIND
+        if (sqlite3_step(raw) != SQLITE_DONE) {
+            std::string msg = sqlite3_errmsg(db_.get());
+            sqlite3_exec(db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
+            throw std::runtime_error("results store " + path_.string() + ": cannot write record " + r.record_key + ": " + msg +
+                                     " (nothing of this batch was stored)");
+        }
+    }
+    exec("COMMIT");
+}
+
 std::vector<std::string> ResultStore::keys() const {
     sqlite3_stmt *raw = nullptr;
     if (sqlite3_prepare_v2(db_.get(), "SELECT record_key FROM results ORDER BY record_key", -1, &raw, nullptr) != SQLITE_OK) {

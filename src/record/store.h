@@ -19,6 +19,8 @@ public:
     explicit ResultStore(const std::filesystem::path &path);
 
     void put(const ResultRecord &r);
+    // All records in one transaction: either every one is stored or none is.
+    void put_all(const std::vector<ResultRecord> &records);
     std::vector<ResultRecord> all() const;
     bool contains(const std::string &record_key) const;
     std::vector<std::string> keys() const;  // every record key, sorted

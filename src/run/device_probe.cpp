@@ -4,17 +4,56 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <fstream>
 #include <thread>
+#include <vector>
 
 namespace ekb {
 
 namespace {
 
-void *open_lib(const char *base) {
-    void *h = ::dlopen(base, RTLD_LAZY | RTLD_LOCAL);
-    if (!h) h = ::dlopen((std::string(base) + ".1").c_str(), RTLD_LAZY | RTLD_LOCAL);
-    return h;
+void *open_lib(const char *base) { return open_driver_library(base, RTLD_LAZY | RTLD_LOCAL); }
+
+// The file a loaded library came from (for the record: which driver actually ran).
+std::string library_file(void *sym) {
+    Dl_info info{};
+    if (sym && ::dladdr(sym, &info) && info.dli_fname) return info.dli_fname;
+    return "";
+}
+
+std::string read_line(const std::string &path) {
+    std::ifstream in(path);
+    std::string line;
+    std::getline(in, line);
+    return line;
+}
+
+int64_t parse_size(const std::string &s) {  // "48K", "2048K", "32M"
+    if (s.empty()) return 0;
+    int64_t v = std::atoll(s.c_str());
+    char unit = s.back();
+    if (unit == 'K') v <<= 10;
+    if (unit == 'M') v <<= 20;
+    if (unit == 'G') v <<= 30;
+    return v;
+}
+
+}  // namespace
+
+void *open_driver_library(const char *name, int flags) {
+    void *h = ::dlopen(name, flags);
+    if (h) return h;
+    std::string versioned = std::string(name) + ".1";
+    h = ::dlopen(versioned.c_str(), flags);
+    if (h || std::strchr(name, '/')) return h;
+    char self[4096];
+    ssize_t n = ::readlink("/proc/self/exe", self, sizeof(self) - 1);
+    if (n <= 0) return nullptr;
+    self[n] = 0;
+    std::string dir(self);
+    dir = dir.substr(0, dir.rfind('/') + 1);
+    return ::dlopen((dir + versioned).c_str(), flags);
 }
 
 nlohmann::json cpu_details() {
@@ -29,10 +68,22 @@ nlohmann::json cpu_details() {
         }
     }
     d["cpu_cores_online"] = ::sysconf(_SC_NPROCESSORS_ONLN);
+    // Caches of cpu0: {"L1d": bytes, "L2": bytes, "L3": bytes, ...} and who shares them.
+    nlohmann::json caches = nlohmann::json::object();
+    for (int i = 0; i < 8; i++) {
+        std::string base = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/";
+        std::string level = read_line(base + "level"), type = read_line(base + "type"), size = read_line(base + "size");
+        if (level.empty() || size.empty()) continue;
+        std::string name = "L" + level + (type == "Data" ? "d" : type == "Instruction" ? "i" : "");
+        caches[name] = {{"bytes", parse_size(size)}, {"shared_cpu_list", read_line(base + "shared_cpu_list")}};
+    }
+    if (!caches.empty()) d["cpu_caches"] = caches;
     struct utsname u{};
     if (::uname(&u) == 0) d["kernel"] = std::string(u.sysname) + " " + u.release + " " + u.machine;
     return d;
 }
+
+namespace {
 
 // OpenCL through the ICD loader, declared by hand: no SDK needed to build.
 using cl_int = int32_t;
@@ -42,7 +93,11 @@ using cl_device_id = void *;
 constexpr uint64_t CL_DEVICE_TYPE_ALL = 0xFFFFFFFF;
 constexpr cl_uint CL_DEVICE_NAME = 0x102B, CL_DEVICE_VENDOR = 0x102C, CL_DRIVER_VERSION = 0x102D,
                   CL_DEVICE_MAX_COMPUTE_UNITS = 0x1002, CL_DEVICE_LOCAL_MEM_SIZE = 0x1023,
-                  CL_PLATFORM_NAME = 0x0902, CL_DEVICE_GLOBAL_MEM_SIZE = 0x101F;
+                  CL_PLATFORM_NAME = 0x0902, CL_DEVICE_GLOBAL_MEM_SIZE = 0x101F, CL_DEVICE_TYPE = 0x1000,
+                  CL_DEVICE_MAX_WORK_GROUP_SIZE = 0x1004, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT = 0x100A,
+                  CL_DEVICE_MAX_CLOCK_FREQUENCY = 0x100C, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE = 0x101E,
+                  CL_DEVICE_VERSION = 0x102F, CL_DEVICE_WARP_SIZE_NV = 0x4003;
+constexpr uint64_t CL_DEVICE_TYPE_CPU = 2, CL_DEVICE_TYPE_GPU = 4;
 
 DeviceInfo probe_opencl() {
     DeviceInfo info;
@@ -66,27 +121,55 @@ DeviceInfo probe_opencl() {
         info.reason = "no OpenCL platform (no ICD installed, or none loads)";
         return info;
     }
-    for (cl_uint p = 0; p < np && p < 8; p++) {
-        cl_device_id dev;
-        cl_uint nd = 0;
-        if (get_devices(plats[p], CL_DEVICE_TYPE_ALL, 1, &dev, &nd) != 0 || nd == 0) continue;
-        auto str = [&](cl_uint what) {
-            char buf[256] = {0};
-            dev_info(dev, what, sizeof(buf) - 1, buf, nullptr);
-            return std::string(buf);
-        };
-        char pname[256] = {0};
-        plat_info(plats[p], CL_PLATFORM_NAME, sizeof(pname) - 1, pname, nullptr);
-        cl_uint cu = 0;
-        dev_info(dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof(cu), &cu, nullptr);
-        uint64_t local = 0, global = 0;
-        dev_info(dev, CL_DEVICE_LOCAL_MEM_SIZE, sizeof(local), &local, nullptr);
-        dev_info(dev, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof(global), &global, nullptr);
-        info.supported = true;
-        info.details = {{"platform", pname}, {"device", str(CL_DEVICE_NAME)}, {"vendor", str(CL_DEVICE_VENDOR)},
-                        {"driver", str(CL_DRIVER_VERSION)}, {"compute_units", cu}, {"local_mem_bytes", local},
-                        {"global_mem_bytes", global}};
-        return info;
+    // The device Halide's runtime picks: of HL_OCL_DEVICE_TYPE when set, else a GPU when
+    // there is one, else any device.
+    std::string want = std::getenv("HL_OCL_DEVICE_TYPE") ? std::getenv("HL_OCL_DEVICE_TYPE") : "";
+    std::vector<uint64_t> types;
+    if (want == "gpu") types = {CL_DEVICE_TYPE_GPU};
+    else if (want == "cpu") types = {CL_DEVICE_TYPE_CPU};
+    else types = {CL_DEVICE_TYPE_GPU, CL_DEVICE_TYPE_ALL};
+    for (uint64_t type : types) {
+        for (cl_uint p = 0; p < np && p < 8; p++) {
+            cl_device_id dev;
+            cl_uint nd = 0;
+            if (get_devices(plats[p], type, 1, &dev, &nd) != 0 || nd == 0) continue;
+            auto str = [&](cl_uint what) {
+                char buf[256] = {0};
+                dev_info(dev, what, sizeof(buf) - 1, buf, nullptr);
+                return std::string(buf);
+            };
+            auto u32 = [&](cl_uint what) -> nlohmann::json {
+                cl_uint v = 0;
+                if (dev_info(dev, what, sizeof(v), &v, nullptr) != 0) return nullptr;
+                return v;
+            };
+            auto u64 = [&](cl_uint what) -> nlohmann::json {
+                uint64_t v = 0;
+                if (dev_info(dev, what, sizeof(v), &v, nullptr) != 0) return nullptr;
+                return v;
+            };
+            char pname[256] = {0};
+            plat_info(plats[p], CL_PLATFORM_NAME, sizeof(pname) - 1, pname, nullptr);
+            uint64_t dtype = 0;
+            dev_info(dev, CL_DEVICE_TYPE, sizeof(dtype), &dtype, nullptr);
+            info.supported = true;
+            info.details = {{"platform", pname},
+                            {"device", str(CL_DEVICE_NAME)},
+                            {"vendor", str(CL_DEVICE_VENDOR)},
+                            {"driver", str(CL_DRIVER_VERSION)},
+                            {"opencl_version", str(CL_DEVICE_VERSION)},
+                            {"device_type", dtype & CL_DEVICE_TYPE_GPU ? "gpu" : dtype & CL_DEVICE_TYPE_CPU ? "cpu" : "other"},
+                            {"compute_units", u32(CL_DEVICE_MAX_COMPUTE_UNITS)},
+                            {"clock_mhz", u32(CL_DEVICE_MAX_CLOCK_FREQUENCY)},
+                            {"local_mem_bytes", u64(CL_DEVICE_LOCAL_MEM_SIZE)},
+                            {"global_mem_bytes", u64(CL_DEVICE_GLOBAL_MEM_SIZE)},
+                            {"global_mem_cache_bytes", u64(CL_DEVICE_GLOBAL_MEM_CACHE_SIZE)},
+                            {"max_work_group_size", u64(CL_DEVICE_MAX_WORK_GROUP_SIZE)},
+                            {"preferred_vector_width_float", u32(CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT)},
+                            {"library", library_file(reinterpret_cast<void *>(get_platforms))}};
+            if (auto w = u32(CL_DEVICE_WARP_SIZE_NV); !w.is_null()) info.details["warp_size"] = w;
+            return info;
+        }
     }
     info.reason = "OpenCL platforms found, but no device";
     return info;
@@ -118,17 +201,34 @@ DeviceInfo probe_cuda() {
     get(&dev, 0);
     char buf[256] = {0};
     name(buf, sizeof(buf) - 1, dev);
-    int sms = 0, major = 0, minor = 0, clock_khz = 0, mem_clock_khz = 0, version = 0;
-    attr(&sms, 16, dev);            // CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
-    attr(&major, 75, dev);          // COMPUTE_CAPABILITY_MAJOR
-    attr(&minor, 76, dev);          // COMPUTE_CAPABILITY_MINOR
-    attr(&clock_khz, 13, dev);      // CLOCK_RATE
-    attr(&mem_clock_khz, 36, dev);  // MEMORY_CLOCK_RATE
+    auto a = [&](int what) {
+        int v = 0;
+        return attr(&v, what, dev) == 0 ? nlohmann::json(v) : nlohmann::json(nullptr);
+    };
+    int major = 0, minor = 0, version = 0;
+    attr(&major, 75, dev);  // COMPUTE_CAPABILITY_MAJOR
+    attr(&minor, 76, dev);  // COMPUTE_CAPABILITY_MINOR
     drv(&version);
+    size_t total_mem = 0;
+    if (auto total = reinterpret_cast<int (*)(size_t *, int)>(dlsym(h, "cuDeviceTotalMem_v2"))) total(&total_mem, dev);
     info.supported = true;
-    info.details = {{"device", buf}, {"sm_count", sms}, {"compute_capability", std::to_string(major) + "." + std::to_string(minor)},
-                    {"clock_khz", clock_khz}, {"memory_clock_khz", mem_clock_khz}, {"driver_version", version},
-                    {"gpus", n}};
+    info.details = {{"device", buf},
+                    {"sm_count", a(16)},  // CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
+                    {"compute_capability", std::to_string(major) + "." + std::to_string(minor)},
+                    {"warp_size", a(10)},
+                    {"max_threads_per_block", a(1)},
+                    {"shared_mem_per_block_bytes", a(8)},
+                    {"shared_mem_per_block_optin_bytes", a(97)},
+                    {"shared_mem_per_sm_bytes", a(81)},
+                    {"registers_per_block", a(12)},
+                    {"l2_cache_bytes", a(38)},
+                    {"clock_khz", a(13)},
+                    {"memory_clock_khz", a(36)},
+                    {"memory_bus_width_bits", a(37)},
+                    {"global_mem_bytes", total_mem},
+                    {"driver_version", version},
+                    {"gpus", n},
+                    {"library", library_file(reinterpret_cast<void *>(init))}};
     return info;
 }
 

@@ -14,4 +14,14 @@ struct DeviceInfo {
 
 DeviceInfo probe_device(const std::string &backend);
 
+// dlopen for GPU driver libraries on machines with only a driver installed: `name` (the
+// unversioned name Halide 14's runtime asks for, from -dev packages), then `name`.1 (what
+// drivers install), then `name`.1 beside the runner executable (a bundle may carry the
+// OpenCL ICD loader there). Used by the probe and, through halide_set_custom_load_library,
+// by workers. Returns the handle or nullptr.
+void *open_driver_library(const char *name, int flags);
+
+// CPU facts for device profiles: model, online cores, caches (from /sys), kernel.
+nlohmann::json cpu_details();
+
 }  // namespace ekb

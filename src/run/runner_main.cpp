@@ -2,10 +2,14 @@
 // runtime for one target and nothing of libHalide, and works the same on this machine
 // and, from a bundle, on a remote device.
 //
-//   ekb-runner conduct <spec.json> <result.json>   the trusted conductor (conductor.h)
+//   ekb-runner conduct <spec.json> <result.json>   the trusted conductor (conductor.h);
+//                                                  spec threads 0: all online cores here
 //   ekb-runner worker <backend> <threads>          an untrusted worker (started by conduct)
 //   ekb-runner probe <backend>                     prints the device as JSON
 //   ekb-runner dump <spec.json> <out_dir>          reference inputs/outputs (suite verification)
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -36,6 +40,8 @@ int main(int argc, char **argv) {
         }
         if (mode == "conduct" && argc == 4) {
             ConductSpec spec = ConductSpec::from_json(nlohmann::json::parse(read_file(argv[2])));
+            // threads 0 (bundles): the device's own online cores, recorded in the report.
+            if (spec.threads <= 0) spec.threads = std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN));
             nlohmann::json result = conduct(spec);
             write_file(argv[3], result.dump(1));
             return 0;

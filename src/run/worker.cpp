@@ -1,4 +1,5 @@
 #include "run/worker.h"
+#include "run/device_probe.h"
 
 #include <dlfcn.h>
 #include <unistd.h>
@@ -25,14 +26,10 @@ extern "C" void capture_error(void *, const char *msg) {
 }
 
 // Halide 14 opens the unversioned libOpenCL.so / libcuda.so (from -dev packages); machines
-// with only a driver have the .so.1 names.
+// with only a driver have the .so.1 names, and a bundle may carry the OpenCL ICD loader
+// beside the runner (open_driver_library).
 extern "C" void *load_library_with_fallback(const char *name) {
-    void *h = ::dlopen(name, RTLD_LAZY | RTLD_GLOBAL);
-    if (!h) {
-        std::string versioned = std::string(name) + ".1";
-        h = ::dlopen(versioned.c_str(), RTLD_LAZY | RTLD_GLOBAL);
-    }
-    return h;
+    return open_driver_library(name, RTLD_LAZY | RTLD_GLOBAL);
 }
 
 const halide_device_interface_t *device_interface(const std::string &backend) {

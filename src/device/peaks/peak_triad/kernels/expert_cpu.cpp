@@ -1,0 +1,20 @@
+// Bandwidth peak on CPUs: parallel strips of 8192 elements, vectorized.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    Var o{"o"}, in{"in"};
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        a.a.gpu_tile(a.i, o, in, 256, TailStrategy::GuardWithIf);
+    } else {
+        a.a.split(a.i, o, in, 8192, TailStrategy::GuardWithIf).parallel(o);
+        // @layer vector
+        a.a.vectorize(in, target.natural_vector_size(Float(32)));
+    }
+    // @end
+    return a.kernel();
+}

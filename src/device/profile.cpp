@@ -1,0 +1,195 @@
+#include "device/profile.h"
+
+#include <sys/stat.h>
+
+#include <cmath>
+
+#include "common/files.h"
+#include "common/paths.h"
+#include "common/subprocess.h"
+#include "compile/backend.h"
+#include "compile/compiler.h"
+#include "compile/toolchain.h"
+#include "eval/evaluator.h"
+
+namespace ekb {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+fs::path peak_tasks_dir() { return ekb_home() / "src" / "device" / "peaks"; }
+
+int simd_bits_of_target(const std::string &target) {
+    auto has = [&](const char *f) { return ("-" + target + "-").find(std::string("-") + f) != std::string::npos; };
+    if (has("avx512")) return 512;
+    if (has("avx")) return 256;  // avx, avx2
+    if (has("sse41") || target.rfind("x86", 0) == 0) return 128;
+    if (target.rfind("arm", 0) == 0) return 128;  // NEON (SVE is not targeted by Halide 14)
+    return 0;
+}
+
+std::vector<PeakRun> peak_runs(Toolchain &tc, const std::string &backend, bool quick, double time_cap_seconds) {
+    bool gpu = is_gpu_backend(backend);
+    struct Want {
+        const char *metric, *task, *instance;
+    };
+    std::vector<Want> wants = {
+        {"gflops", "peak_fma", quick || !gpu ? "cpu-64k" : "gpu-4m"},
+        {"gbps", "peak_triad", quick ? "small-4m" : "large-32m"},
+    };
+    std::vector<PeakRun> out;
+    for (const auto &w : wants) {
+        Task task = load_task(peak_tasks_dir() / w.task);
+        const Instance *inst = nullptr;
+        for (const auto &i : task.instances) {
+            if (i.name == w.instance) inst = &i;
+        }
+        if (!inst) throw std::runtime_error(std::string("probe task ") + w.task + " has no instance " + w.instance);
+        PeakRun r;
+        r.metric = w.metric;
+        r.task_id = w.task;
+        r.instance = w.instance;
+        r.work_per_call = r.metric == "gflops" ? task.flops(*inst) : task.bytes(*inst);
+        r.target = backend_target(backend);
+        CompileResult k = compile_kernel(tc, task, backend, r.target, read_file(task.expert_kernel(backend)));
+        if (!k.ok) throw std::runtime_error(std::string("probe kernel ") + w.task + " for " + backend + ": [" + k.stage + "] " + k.message);
+        CompileResult ref = compile_kernel(tc, task, "cpu", reference_target(), read_file(task.naive_kernel()));
+        if (!ref.ok) throw std::runtime_error(std::string("probe reference ") + w.task + ": [" + ref.stage + "] " + ref.message);
+        r.spec = conduct_spec_for(task, backend, 1, 0, {w.instance});
+        r.spec.candidate = k.artifact.string();
+        r.spec.reference = ref.artifact.string();
+        r.spec.timing.cap_seconds = time_cap_seconds;
+        r.spec.timing.rotations = 2;  // the streaming instance is large; 2 sets still alternate addresses
+        r.spec.start_seconds = 60;
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+json run_conductor(const fs::path &runner, const ConductSpec &spec_in, double wall_seconds) {
+    ConductSpec spec = spec_in;
+    TempDir tmp("ekb-conduct-");
+    ::chmod(tmp.path().c_str(), 0755);
+    spec.workdir = tmp.path().string();
+    write_file(tmp.path() / "spec.json", spec.to_json().dump(1));
+    SpawnSpec ss;
+    ss.argv = {runner.string(), "conduct", (tmp.path() / "spec.json").string(), (tmp.path() / "result.json").string()};
+    ss.env = base_env(tmp.path());
+    for (auto &e : driver_env()) ss.env.push_back(e);
+    ss.stderr_path = tmp.path() / "conductor.err";
+    ss.confine = false;  // the conductor is trusted; it confines its workers
+    ss.limits.wall_seconds = wall_seconds;
+    ExitInfo e = run_process(ss);
+    if (!e.ok()) throw std::runtime_error("the runner's conductor " + e.describe() + ":\n" + read_file_tail(ss.stderr_path, 4000));
+    return json::parse(read_file(tmp.path() / "result.json"));
+}
+
+namespace {
+
+json prompt_facts(const std::string &backend, const std::string &target, const json &dev) {
+    auto pick = [&](json &out, const char *to, const char *from) {
+        if (dev.contains(from) && !dev.at(from).is_null()) out[to] = dev.at(from);
+    };
+    json p;
+    if (backend == "cpu") {
+        pick(p, "cpu", "cpu_model");
+        pick(p, "cores", "cpu_cores_online");
+        int bits = simd_bits_of_target(target);
+        p["simd_bits"] = bits;
+        p["float32_lanes"] = bits / 32;
+        if (dev.contains("cpu_caches")) {
+            json c = json::object();
+            for (auto &[name, v] : dev.at("cpu_caches").items()) c[name + "_bytes"] = v.value("bytes", 0);
+            p["caches"] = c;
+        }
+        return p;
+    }
+    pick(p, "device", "device");
+    if (backend == "cuda") {
+        pick(p, "sm_count", "sm_count");
+        pick(p, "compute_capability", "compute_capability");
+        pick(p, "warp_size", "warp_size");
+        pick(p, "max_threads_per_block", "max_threads_per_block");
+        pick(p, "shared_mem_per_block_bytes", "shared_mem_per_block_bytes");
+        pick(p, "shared_mem_per_sm_bytes", "shared_mem_per_sm_bytes");
+        pick(p, "l2_cache_bytes", "l2_cache_bytes");
+        if (dev.contains("clock_khz") && dev.at("clock_khz").is_number()) p["clock_mhz"] = dev.at("clock_khz").get<double>() / 1000;
+    } else {
+        pick(p, "compute_units", "compute_units");
+        pick(p, "device_type", "device_type");
+        pick(p, "warp_size", "warp_size");
+        pick(p, "max_work_group_size", "max_work_group_size");
+        pick(p, "local_mem_per_group_bytes", "local_mem_bytes");
+        pick(p, "global_mem_cache_bytes", "global_mem_cache_bytes");
+        pick(p, "clock_mhz", "clock_mhz");
+    }
+    return p;
+}
+
+}  // namespace
+
+json device_profile_from_runs(const std::string &backend, const std::string &target, const json &probe, const std::vector<PeakRun> &runs,
+                    const std::vector<json> &reports) {
+    json dev = probe.value("device", json::object());
+    json prof = {{"backend", backend}, {"target", target}, {"supported", probe.value("supported", false)},
+                 {"device", dev}, {"gflops", nullptr}, {"gbps", nullptr}, {"peaks", json::object()}};
+    if (!probe.value("supported", false)) prof["reason"] = probe.value("reason", "");
+    json errors = json::array();
+    for (size_t i = 0; i < runs.size() && i < reports.size(); i++) {
+        const PeakRun &r = runs[i];
+        const json &rep = reports[i];
+        if (rep.is_null()) {
+            errors.push_back(r.task_id + ": did not run");
+            continue;
+        }
+        if (!rep.value("supported", false)) {
+            errors.push_back(r.task_id + ": " + rep.value("reason", "not supported"));
+            continue;
+        }
+        const json *timing = nullptr;
+        for (const auto &inst : rep.at("instances")) {
+            if (inst.value("name", "") == r.instance && inst.contains("timing")) timing = &inst.at("timing").at("candidate");
+        }
+        if (!rep.value("timed", false) || !timing) {
+            std::string why = "not timed";
+            if (rep.contains("candidate") && rep.at("candidate").is_object() && !rep.at("candidate").at("failure").is_null()) {
+                why = rep.at("candidate").at("failure").value("code", "") + ": " + rep.at("candidate").at("failure").value("message", "");
+            }
+            errors.push_back(r.task_id + ": " + clip(why, 400));
+            continue;
+        }
+        double median = timing->at("median_s");
+        double rate = r.work_per_call / median / 1e9;
+        prof[r.metric] = rate;
+        prof["peaks"][r.metric] = {{"kernel", r.task_id}, {"instance", r.instance}, {"median_s", median},
+                                   {"p10_s", timing->value("p10_s", NAN)}, {"p90_s", timing->value("p90_s", NAN)},
+                                   {"work_per_call", r.work_per_call}, {"threads", rep.value("threads", 0)}};
+    }
+    if (!errors.empty()) prof["errors"] = errors;
+    prof["prompt"] = prompt_facts(backend, target, dev);
+    return prof;
+}
+
+void write_peaks_file(const fs::path &file, const json &profile) {
+    json j = json::object();
+    if (fs::exists(file)) {
+        try {
+            j = json::parse(read_file(file));
+        } catch (const json::exception &e) {
+            throw std::runtime_error(file.string() + ": not JSON (" + e.what() + "); not overwriting it");
+        }
+        if (!j.is_object()) throw std::runtime_error(file.string() + ": not a peaks file ({\"<backend>\": {...}})");
+    }
+    if (!profile.at("gflops").is_number() || !profile.at("gbps").is_number()) {
+        throw std::runtime_error("no peaks measured for " + profile.value("backend", std::string("?")) +
+                                 " (not supported here, or a probe kernel failed): " + file.string() + " left as it was");
+    }
+    json dev = profile.value("device", json::object());
+    std::string name = dev.contains("device") ? dev.at("device").get<std::string>() : dev.value("cpu_model", "");
+    j[profile.at("backend").get<std::string>()] = {{"gflops", profile.at("gflops")}, {"gbps", profile.at("gbps")},
+                                                   {"device", name}, {"target", profile.value("target", "")},
+                                                   {"measured_at", profile.value("measured_at", "")}};
+    write_file(file, j.dump(2) + "\n");
+}
+
+}  // namespace ekb

@@ -1,0 +1,60 @@
+// Device profiles (`ekb device probe`): what a device is (the runner's probe: name, SMs or
+// compute units, shared/local memory, warp size, clocks; for CPUs cores, SIMD width,
+// caches) and its measured roofline peaks: GFLOP/s of a compute-bound Halide kernel and
+// GB/s of a streaming one (src/device/peaks/), each timed by the runner like any kernel.
+// Bundles carry the same two measurements (`./run`), and `ekb ingest` turns them into the
+// same profile.
+#pragma once
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "run/conductor.h"
+#include "suite/task.h"
+
+namespace ekb {
+
+class Toolchain;
+
+// One peak measurement: a probe kernel on one instance.
+struct PeakRun {
+    std::string metric;        // "gflops" | "gbps"
+    std::string task_id;       // peak_fma | peak_triad
+    std::string instance;
+    double work_per_call = 0;  // FLOPs (gflops) or bytes (gbps) per call
+    ConductSpec spec;          // artifact paths absolute (bundles rewrite them)
+    std::string target;        // the kernel's Halide target
+};
+
+// The probe tasks (src/device/peaks under the ekb home).
+std::filesystem::path peak_tasks_dir();
+
+// Compiles the probe kernels for `backend` (expert for the backend as candidate, the
+// vectorized cpu build as reference) and returns the two runs. quick: small instances
+// (tests, slow CPUs); else the compute instance sized for the backend's device class and a
+// streaming instance far larger than caches.
+std::vector<PeakRun> peak_runs(Toolchain &tc, const std::string &backend, bool quick, double time_cap_seconds = 1.0);
+
+// A conductor run of `spec` with `runner`, unconfined parent, as `ekb eval` does it.
+// Throws on a harness error (the conductor failed), naming its stderr.
+nlohmann::json run_conductor(const std::filesystem::path &runner, const ConductSpec &spec, double wall_seconds);
+
+// The profile from the runner's probe of the backend ({"supported", "device", ...}) and
+// the conductor reports of the peak runs (same order as `runs`):
+//   {"backend", "target", "supported", "device": {...}, "gflops", "gbps",
+//    "peaks": {"gflops": {task, instance, median_s, work_per_call}, "gbps": {...}},
+//    "prompt": {what prompts use: cores/SIMD/caches or SMs/shared memory/warp size/clock}}
+// gflops/gbps are null when a run failed or the backend is not supported (with "errors").
+nlohmann::json device_profile_from_runs(const std::string &backend, const std::string &target, const nlohmann::json &probe,
+                              const std::vector<PeakRun> &runs, const std::vector<nlohmann::json> &reports);
+
+// SIMD register width in bits a Halide target string implies (avx512 512, avx/avx2 256,
+// sse 128, arm 128), 0 when unknown.
+int simd_bits_of_target(const std::string &target);
+
+// Merges {"<backend>": {"gflops", "gbps", ...}} for a profile into a peaks.json file (the
+// format `ekb report --peaks` reads); other backends in the file are kept.
+void write_peaks_file(const std::filesystem::path &file, const nlohmann::json &profile);
+
+}  // namespace ekb
