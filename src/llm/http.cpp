@@ -152,9 +152,16 @@ HttpResponse http_post(const std::string &url, const std::vector<std::pair<std::
         while (!detail.empty() && (detail.back() == '\n' || detail.back() == ' ')) detail.pop_back();
         char secs[32];
         switch (rc) {
-        case CURLE_OPERATION_TIMEDOUT:
+        case CURLE_OPERATION_TIMEDOUT: {
+            curl_off_t connected_us = 0;
+            curl_easy_getinfo(e.h, CURLINFO_CONNECT_TIME_T, &connected_us);
+            if (connected_us == 0) {
+                std::snprintf(secs, sizeof secs, "%g", std::min(opts.connect_timeout_seconds, opts.timeout_seconds));
+                throw LlmError(Kind::timeout, "no connection to " + where + " within " + secs + " s (" + detail + ")");
+            }
             std::snprintf(secs, sizeof secs, "%g", opts.timeout_seconds);
             throw LlmError(Kind::timeout, "no complete reply from " + where + " within " + secs + " s (" + detail + ")");
+        }
         case CURLE_PARTIAL_FILE:
             throw LlmError(Kind::truncated, "the reply from " + where + " ended early (" + detail + ")", (int)resp.status);
         case CURLE_WRITE_ERROR:

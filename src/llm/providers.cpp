@@ -171,7 +171,7 @@ public:
                     continue;
                 }
                 kind = classify(status);
-                failure = status_message(status, r.body);
+                failure = status_message(status, r.body, r.header("location"));
                 if (kind == Kind::rate_limited || kind == Kind::server || kind == Kind::timeout) {
                     std::string ms = r.header("retry-after-ms");
                     double ra = ms.empty() ? -1 : parse_retry_after(ms, std::time(nullptr));
@@ -215,10 +215,13 @@ private:
         return std::string("set ") + var + " or a key for " + redact_url(base_url_) + " in the config file";
     }
 
-    std::string status_message(int status, const std::string &body) const {
+    std::string status_message(int status, const std::string &body, const std::string &location) const {
         std::string where = redact_url(base_url_);
         std::string head = std::to_string(status) + " from " + where + ": ";
         std::string said = server_message(body);
+        if (status >= 300 && status < 400)
+            return head + "redirected" + (location.empty() ? std::string() : " to " + redact_url(location)) +
+                   " (redirects are not followed: use the final base URL)";
         switch (status) {
         case 401:
             if (opts_.api_key.empty()) return head + "no API key was sent (" + key_hint() + "); the server said: " + said;

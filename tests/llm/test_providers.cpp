@@ -345,6 +345,16 @@ TEST(Retries, ClientErrorsAreNotRetried) {
     }
 }
 
+TEST(Retries, RedirectIsNotFollowed) {
+    FakeLlmServer server;
+    server.push(FakeReply::raw(301, "").with_header("Location", "https://elsewhere.example/v1/chat/completions"));
+    auto model = make_openai_chat("m", server.base_url(), fast_opts());
+    LlmError e = expect_error([&] { model->complete(sample_request()); }, Kind::bad_request);
+    EXPECT_NE(std::string(e.what()).find("redirected to https://elsewhere.example/v1/chat/completions"), std::string::npos)
+        << e.what();
+    EXPECT_EQ(server.request_count(), 1u);
+}
+
 TEST(Retries, AnthropicAuthErrorNamesItsVariable) {
     FakeLlmServer server;
     server.push(FakeReply::error(401));
