@@ -151,9 +151,7 @@ std::vector<std::string> driver_env() {
     std::vector<std::string> out;
     // LD_LIBRARY_PATH: containers often put the NVIDIA driver's libraries (libcuda.so.1,
     // libnvidia-opencl.so.1) in a directory only it names (e.g. /usr/local/nvidia/lib64).
-    // LD_LIBRARY_PATH: containers often put the NVIDIA driver's libraries (libcuda.so.1,
-    // libnvidia-opencl.so.1) in a directory only it names (e.g. /usr/local/nvidia/lib64).
-    for (const char *pass : {"OCL_ICD_VENDORS", "OCL_ICD_FILENAMES", "CUDA_VISIBLE_DEVICES", "POCL_DEVICES", "LD_LIBRARY_PATH", "LD_LIBRARY_PATH",
+    for (const char *pass : {"OCL_ICD_VENDORS", "OCL_ICD_FILENAMES", "CUDA_VISIBLE_DEVICES", "POCL_DEVICES", "LD_LIBRARY_PATH",
                              "HL_OCL_DEVICE_TYPE", "HL_OCL_PLATFORM_NAME", "HL_GPU_DEVICE"}) {
         if (const char *v = std::getenv(pass)) out.push_back(std::string(pass) + "=" + v);
     }
