@@ -166,6 +166,24 @@ TEST_F(Producers, DirectRecordsTranscriptsAccountingAndACachedRerun) {
     expect_no_key_and_no_heldout(server);
 }
 
+TEST_F(Producers, DirectThroughTheAnthropicAPI) {
+    FakeLlmServer server;
+    server.set_default(FakeReply::ok(fenced(expert("softmax")), 700, 200));
+    EkbRun r = ekb(run_args("anthropic", "direct", "anthropic:fake-claude@" + server.base_url(), 1), tmp->path());
+    ASSERT_EQ(r.code, 0) << r.output;
+    ASSERT_EQ(server.request_count(), 1u);
+    auto req = server.requests()[0];
+    EXPECT_EQ(req.api, "anthropic");
+    EXPECT_EQ(req.header("x-api-key"), k_key);
+    EXPECT_TRUE(req.json().contains("system")) << "the system prompt is a top-level field for Anthropic";
+    auto recs = records(tmp->path() / "anthropic");
+    ASSERT_EQ(recs.size(), 1u);
+    EXPECT_TRUE(recs[0].correct) << recs[0].failure_message;
+    EXPECT_EQ(recs[0].tokens_in, 700);
+    EXPECT_EQ(recs[0].tokens_out, 200);
+    expect_no_key_and_no_heldout(server);
+}
+
 TEST_F(Producers, DirectRecordsAReplyWithoutAKernelAndStopsOnARejectedKey) {
     FakeLlmServer server;
     server.push(FakeReply::ok("I would rather not write code today."));
