@@ -1,9 +1,9 @@
 // Expert opencl schedule for `tiny_yolo_head`: one kernel instead of one per stage.
 // Work-groups of 16x4 work-items over (fields, grid columns, grid rows x anchors); each
-// work-item computes one output: its prediction channel's 1x1 conv accumulated in a
-// register across all input channels (work-items of a column share every input load;
-// neighbouring fields read neighbouring weight rows), then the bias, the sigmoid / exp, the grid offset and the
-// anchor scaling fused into the store (pred and sig inlined). All tails use GuardWithIf.
+// work-item computes one output: its prediction channel's 1x1 conv accumulated in a register
+// across all input channels (work-items of a column share every input load; neighbouring
+// fields read neighbouring weight rows), then the bias, the sigmoid / exp, the grid offset and
+// the anchor scaling fused into the store (pred and sig inlined). All tails use GuardWithIf.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
