@@ -219,6 +219,9 @@ TEST(RunResume, KillNineAnywhereLosesAndDuplicatesNothing) {
         std::this_thread::sleep_for(std::chrono::duration<double>(t));
         int status = 0;
         if (::waitpid(p.pid, &status, WNOHANG) == p.pid) break;  // it finished: nothing left to kill
+        // Freeze it first, so that the process tree we check is the one the kill hits.
+        ::kill(p.pid, SIGSTOP);
+        if (!wait_stopped(p, 10)) break;
         kill_and_check(p, "after " + std::to_string(t) + " s");
         random_kills++;
         EXPECT_EQ(view(exp / "results.db").rows, static_cast<long>(view(exp / "results.db").keys.size()));
