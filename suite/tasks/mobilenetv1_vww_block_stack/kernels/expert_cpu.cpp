@@ -11,7 +11,7 @@
 //     1 vector x 8 channels of pw2 in registers across the C1 channels, bias + ReLU6 fused
 //     into the output store.
 // The pointwise weights are transposed once so that a tile's 8 channels are adjacent in
-// memory. Column tails are guarded (GuardWithIf); channel counts are multiples of 8.
+// memory. Column and channel tails are guarded (GuardWithIf).
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

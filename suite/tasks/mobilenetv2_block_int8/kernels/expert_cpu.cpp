@@ -9,7 +9,7 @@
 // E channels, with its requantization, the residual ADD's two rescalings and the output
 // requantization all fused into the int8 store (p, scaled_x and scaled_p inlined). The 1x1
 // weights are transposed once so that a tile's 8 channels are adjacent in memory. Column
-// tails are guarded (GuardWithIf); channel counts are multiples of 8.
+// and channel tails are guarded (GuardWithIf).
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
