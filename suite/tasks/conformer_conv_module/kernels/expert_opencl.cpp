@@ -18,7 +18,7 @@ EKB_KERNEL {
     task::Algorithm a;
     Var xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"};
     // @layer compute
-    // sum_x, sum_sq, pw1, dw and pw2 live in registers of their consumers' threads;
+    // sum_x, sum_sq, pw1, dw and pw2 live in registers of their consumers' work-items;
     // glu_padded is inlined (below).
     for (Func f : {a.mean, a.rstd, a.ln, a.glu, a.act}) f.compute_root();
     // @layer loops
