@@ -1,6 +1,7 @@
 // Halide reference algorithm for task `tiny_cnn_int8`: a tiny int8 CNN classifier with TFLite
 // integer semantics (docs/task-format.md, int8 tasks):
-//   conv_acc[c, y, x] = conv_b[c] + sum_{ci, ky, kx} (padded[ci, y+ky-1, x+kx-1] - zp_in) * conv_w[c, ci, ky, kx]
+//   conv_acc[c, y, x] = conv_b[c]
+//                     + sum_{ci, ky, kx} (padded[ci, y+ky-1, x+kx-1] - zp_in) * conv_w[c, ci, ky, kx]
 //   act  = clamp(zp_act + RDivPOT(SRDHM(conv_acc, M1), s1), zp_act, 127)      (fused ReLU)
 //   pool = 2x2 max pool of act, stride 2 (floor)
 //   fc_acc[k] = fc_b[k] + sum over the flattened (c, y, x) of (pool - zp_act) * fc_w[k, i]
@@ -69,12 +70,14 @@ struct Algorithm {
         using namespace Halide;
         Expr W = input.dim(0).extent(), H = input.dim(1).extent();
         Expr Wp = W / 2, Hp = H / 2;
-        padded(x, y, c, n) = BoundaryConditions::constant_exterior(input, cast<int8_t>(zp_in), {{0, W}, {0, H}})(x, y, c, n);
+        padded(x, y, c, n) =
+            BoundaryConditions::constant_exterior(input, cast<int8_t>(zp_in), {{0, W}, {0, H}})(x, y, c, n);
         rc = RDom(0, 3, 0, 3, 0, input.dim(2).extent(), "rc");
         conv_acc(x, y, c, n) = conv_b(c);
         conv_acc(x, y, c, n) += (cast<int32_t>(padded(x + rc.x - 1, y + rc.y - 1, rc.z, n)) - zp_in) *
                                 cast<int32_t>(conv_w(rc.x, rc.y, rc.z, c));
-        act(x, y, c, n) = cast<int8_t>(clamp(zp_act + rdivpot(srdhm(conv_acc(x, y, c, n), M1), s1), zp_act, 127));
+        act(x, y, c, n) =
+            cast<int8_t>(clamp(zp_act + rdivpot(srdhm(conv_acc(x, y, c, n), M1), s1), zp_act, 127));
         pool(x, y, c, n) = max(max(act(2 * x, 2 * y, c, n), act(2 * x + 1, 2 * y, c, n)),
                                max(act(2 * x, 2 * y + 1, c, n), act(2 * x + 1, 2 * y + 1, c, n)));
         rf = RDom(0, Wp, 0, Hp, 0, conv_w.dim(3).extent(), "rf");

@@ -31,8 +31,9 @@ EKB_KERNEL {
     RDom rk(0, K, "rk");
     dot(a.k, a.n) = 0;
     dot(a.k, a.n) += (cast<int32_t>(flat(rk, a.n)) - task::zp_act) * cast<int32_t>(a.fc_w(rk, a.k));
-    logits(a.k, a.n) = cast<int8_t>(
-        clamp(task::zp_out + task::rdivpot(task::srdhm(dot(a.k, a.n) + a.fc_b(a.k), task::M2), task::s2), -128, 127));
+    Expr fc_acc = dot(a.k, a.n) + a.fc_b(a.k);
+    logits(a.k, a.n) =
+        cast<int8_t>(clamp(task::zp_out + task::rdivpot(task::srdhm(fc_acc, task::M2), task::s2), -128, 127));
     a.padded.compute_root();
     a.pool.compute_root();
     flat.compute_root();
