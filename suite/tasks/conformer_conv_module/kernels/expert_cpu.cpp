@@ -8,8 +8,8 @@
 //   2. y: per block, the depthwise conv + SiLU of the 4 rows (15 taps, dense vector loads
 //      of glu rows, the zero padding a select per row), then pw2 as a register-tiled GEMM
 //      (1 vector of channels x 4 time steps), the bias and the residual fused into the store.
-// The three weight tensors are first copied transposed (output channel innermost) so that a
-// vector of output channels is one dense load.
+// The three weight tensors are first copied transposed (output channel innermost, in 8x8
+// tiles) so that a vector of output channels is one dense load.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -42,11 +42,17 @@ EKB_KERNEL {
     a.pw2.compute_at(a.y, co)
         .bound_storage(a.c, vec)
         .bound_storage(a.t, rows);  // constant-size tile: the accumulators stay in registers
-    // The weights, transposed once so that a vector of output channels is one dense load.
+    // The weights, transposed once so that a vector of output channels is one dense load;
+    // the copy runs in 8x8 tiles, so that it neither reads nor writes a whole column of
+    // cache lines at a power-of-two stride (D = 256 rows alias in the cache otherwise).
     for (auto [w, f] : {std::pair{a.pw1_w, a.pw1}, std::pair{a.dw_w, a.dw}, std::pair{a.pw2_w, a.pw2}}) {
         Func wt = w.in(f);
         std::vector<Var> v = wt.args();
-        wt.compute_root().reorder_storage(v[2], v[1], v[0]);
+        Var oo{"oo"}, oi{"oi"}, ko{"ko"}, ki{"ki"};
+        wt.compute_root()
+            .reorder_storage(v[2], v[1], v[0])
+            .tile(v[2], v[1], oo, ko, oi, ki, 8, 8, TailStrategy::GuardWithIf)
+            .reorder(ki, oi, ko, oo);
     }
     // @layer vector
     for (Func f : {a.glu, a.y}) f.vectorize(ci).unroll(ti);
