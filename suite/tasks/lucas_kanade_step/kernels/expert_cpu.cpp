@@ -5,8 +5,8 @@
 // inlined, the 5 products unrolled so that they share the loads of frame1 and frame2), then
 // their horizontal 5-sums, into buffers Halide folds to a few rows (L1). The vertical 5-sums
 // are inlined into the solve, which writes u and v of a vector of pixels together (the loads
-// of the sums shared by both). Everything is vectorized along x; the borders of the
-// replicate clamp and of the zero padding are partitioned out of the interior.
+// of the sums shared by both). Everything is vectorized along x; the replicate clamp and
+// the zero padding are evaluated once per product, not once per window tap.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
