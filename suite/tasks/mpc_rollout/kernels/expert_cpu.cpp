@@ -4,7 +4,8 @@
 // computed for the block, x_0 broadcast, then the rollout steps t in order, each x_t[i] a
 // vector FMA chain over j with A[i, j] broadcast. The two quadratic costs are reduced the
 // same way (vector accumulators over the samples), and the states are copied out in the
-// output's [N, T, S] order.
+// output's [N, T, S] order from dense vectors of samples (the scattered stores of a block
+// of samples stay within a few KB, in L1).
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -33,7 +34,7 @@ EKB_KERNEL {
         .split(a.n, no, ni, block, TailStrategy::GuardWithIf)
         .reorder(ni, a.rr.x, a.rr.y, a.rr.z, no)
         .parallel(no);
-    a.states.split(a.n, no, ni, 16, TailStrategy::GuardWithIf).parallel(no);
+    a.states.split(a.n, no, ni, block, TailStrategy::GuardWithIf).reorder(ni, a.i, a.t, no).parallel(no);
     // @layer memory
     a.traj.reorder_storage(a.n, a.i, a.t);
     a.drive.compute_at(a.traj, no).reorder_storage(a.n, a.i, a.t);
@@ -47,6 +48,7 @@ EKB_KERNEL {
     a.cost.vectorize(ni, vec, TailStrategy::GuardWithIf);
     a.cost.update(0).vectorize(ni, vec, TailStrategy::GuardWithIf);
     a.cost.update(1).vectorize(ni, vec, TailStrategy::GuardWithIf);
+    a.states.vectorize(ni, vec, TailStrategy::GuardWithIf);
     // @end
     return a.kernel();
 }
