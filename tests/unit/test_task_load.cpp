@@ -90,7 +90,9 @@ TEST(Suite, ShippedSuiteLoads) {
     Suite s = Suite::load(ekb_home() / "suite");
     EXPECT_GE(s.tasks().size(), 1u);
     ASSERT_NE(s.find("matmul"), nullptr);
-    EXPECT_EQ(s.match("mat*").size(), 1u);
+    EXPECT_EQ(s.match("matmul").size(), 1u);
+    EXPECT_EQ(s.match("matmul,softmax").size(), 2u);
+    EXPECT_GE(s.match("mat*").size(), 2u);  // matmul, matmul_bias_gelu
     for (const auto &t : s.tasks()) {
         EXPECT_GE(t.visible_instances().size(), 2u) << t.id;
         EXPECT_TRUE(fs::exists(t.expert_kernel("cpu"))) << t.id;
