@@ -28,10 +28,10 @@ Progress::Progress(int total, int already_done, bool terminal)
 
 void Progress::draw_locked() {
     if (!terminal_) return;
-    int todo = total_ - skipped_;
+    int remaining = total_ - skipped_;
     double elapsed = monotonic_seconds() - start_;
-    double eta = finished_ > 0 ? elapsed / finished_ * (todo - finished_) : -1;
-    int width = 24, fill = todo > 0 ? width * finished_ / todo : width;
+    double eta = finished_ > 0 ? elapsed / finished_ * (remaining - finished_) : -1;
+    int width = 24, fill = remaining > 0 ? width * finished_ / remaining : width;
     std::string bar(fill, '#');
     bar.resize(width, '.');
     std::string cur = current_.size() > 40 ? current_.substr(0, 37) + "..." : current_;
