@@ -33,7 +33,8 @@ json signature_json(const Task &task) {
 
 json to_json(const CompileResult &r) {
     return {{"ok", r.ok}, {"stage", r.stage}, {"message", r.message}, {"log", r.log}, {"target", r.target},
-            {"key", r.key}, {"loop_nest", r.loop_nest}, {"artifact_bytes", r.artifact_bytes}};
+            {"key", r.key}, {"loop_nest", r.loop_nest}, {"pipeline_graph", r.pipeline_graph},
+            {"artifact_bytes", r.artifact_bytes}};
 }
 
 CompileResult from_json(const json &j, const fs::path &dir) {
@@ -45,6 +46,7 @@ CompileResult from_json(const json &j, const fs::path &dir) {
     r.target = j.at("target");
     r.key = j.at("key");
     r.loop_nest = j.at("loop_nest");
+    r.pipeline_graph = j.value("pipeline_graph", "");
     r.artifact_bytes = j.at("artifact_bytes");
     if (r.ok) r.artifact = dir / "pipeline.so";
     return r;
@@ -174,6 +176,7 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
         return finish(!e2.timed_out);
     }
     r.loop_nest = clip(read_file_tail(work.path() / "loop_nest.txt", 64000), 64000);
+    if (fs::exists(work.path() / "pipeline.json")) r.pipeline_graph = read_file(work.path() / "pipeline.json");
 
     // 3. the object check, before anything loads the object.
     double t3 = monotonic_seconds();

@@ -34,6 +34,7 @@ struct CompileResult {
     std::string key;           // the artifact's content hash
     std::filesystem::path artifact;   // pipeline.so
     std::string loop_nest;
+    std::string pipeline_graph;  // ekb-gen's pipeline.json: the Funcs, their definitions and calls
     int64_t artifact_bytes = 0;
     bool cache_hit = false;
     double seconds_compile = 0, seconds_generate = 0, seconds_check = 0, seconds_link = 0;

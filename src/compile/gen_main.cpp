@@ -5,7 +5,9 @@
 // Runs as an untrusted, confined child (the kernel's C++ runs here). It loads the kernel's
 // generator code, calls its ekb_kernel(target), checks the returned inputs and outputs
 // against the task's signature (expect.json), and writes out_dir/pipeline.o (no Halide
-// runtime inside: Target::NoRuntime) and out_dir/loop_nest.txt.
+// runtime inside: Target::NoRuntime), out_dir/loop_nest.txt and out_dir/pipeline.json (the
+// pipeline's graph: every Func with its arguments, update definitions, reduction variables
+// and calls — what LEKA's builtin model schedules from; see describe_pipeline below).
 // Exit codes: 0 ok; 2 the kernel is wrong (message on stderr, prefixed "ekb-gen: ");
 // 3 usage or I/O error.
 #include <dlfcn.h>
@@ -15,6 +17,9 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <functional>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "ekb/kernel.h"
@@ -34,6 +39,86 @@ std::string type_name(const Halide::Type &t) {
 
 Halide::Type expected_type(const nlohmann::json &j) {
     return Halide::Type(static_cast<halide_type_code_t>(j.at("code").get<int>()), j.at("bits").get<int>(), 1);
+}
+
+// Collects the calls of one definition: to which Funcs, with which arguments.
+class CallCollector : public Halide::Internal::IRVisitor {
+public:
+    std::map<std::string, std::set<std::string>> calls;  // callee -> distinct argument lists
+    int nodes = 0;
+    using IRVisitor::visit;
+
+protected:
+    void visit(const Halide::Internal::Call *op) override {
+        nodes++;
+        if (op->call_type == Halide::Internal::Call::Halide) {
+            std::ostringstream ss;
+            for (size_t i = 0; i < op->args.size(); i++) ss << (i ? ", " : "") << op->args[i];
+            calls[op->name].insert(ss.str());
+        }
+        IRVisitor::visit(op);
+    }
+    void visit(const Halide::Internal::Add *op) override { nodes++; IRVisitor::visit(op); }
+    void visit(const Halide::Internal::Sub *op) override { nodes++; IRVisitor::visit(op); }
+    void visit(const Halide::Internal::Mul *op) override { nodes++; IRVisitor::visit(op); }
+    void visit(const Halide::Internal::Div *op) override { nodes++; IRVisitor::visit(op); }
+    void visit(const Halide::Internal::Select *op) override { nodes++; IRVisitor::visit(op); }
+};
+
+nlohmann::json definition_json(const Halide::Internal::Definition &d, const std::vector<std::string> &pure_args) {
+    CallCollector c;
+    nlohmann::json args = nlohmann::json::array(), pure = nlohmann::json::array();
+    for (size_t i = 0; i < d.args().size(); i++) {
+        std::ostringstream ss;
+        ss << d.args()[i];
+        args.push_back(ss.str());
+        const auto *v = d.args()[i].as<Halide::Internal::Variable>();
+        if (v && i < pure_args.size() && v->name == pure_args[i]) pure.push_back(v->name);
+        d.args()[i].accept(&c);
+    }
+    for (const auto &v : d.values()) v.accept(&c);
+    nlohmann::json rvars = nlohmann::json::array();
+    for (const auto &rv : d.schedule().rvars()) rvars.push_back(rv.var);
+    nlohmann::json calls = nlohmann::json::object();
+    for (const auto &[callee, arglists] : c.calls) calls[callee] = std::vector<std::string>(arglists.begin(), arglists.end());
+    return {{"args", args}, {"pure_args", pure}, {"rvars", rvars}, {"calls", calls}, {"ops", c.nodes}};
+}
+
+// The pipeline's graph, producers before consumers: per Func its name, pure arguments,
+// type, whether it is an output, its pure definition and its update definitions (arguments,
+// which of them are the pure variables in place, reduction variables, calls with their
+// argument lists, an operation count).
+nlohmann::json describe_pipeline(const std::vector<Halide::Func> &outputs) {
+    using Halide::Internal::Function;
+    std::map<std::string, Function> env;
+    for (const auto &o : outputs) {
+        env[o.name()] = o.function();
+        for (const auto &[n, f] : Halide::Internal::find_transitive_calls(o.function())) env[n] = f;
+    }
+    std::vector<std::string> order;
+    std::set<std::string> seen;
+    std::function<void(const std::string &)> visit = [&](const std::string &n) {
+        if (!seen.insert(n).second) return;
+        for (const auto &[callee, f] : Halide::Internal::find_direct_calls(env.at(n))) {
+            if (callee != n) visit(callee);
+        }
+        order.push_back(n);
+    };
+    for (const auto &o : outputs) visit(o.name());
+    std::set<std::string> out_names;
+    for (const auto &o : outputs) out_names.insert(o.name());
+    nlohmann::json funcs = nlohmann::json::array();
+    for (const auto &n : order) {
+        const Function &f = env.at(n);
+        nlohmann::json updates = nlohmann::json::array();
+        for (const auto &u : f.updates()) updates.push_back(definition_json(u, f.args()));
+        funcs.push_back({{"name", n}, {"args", f.args()}, {"type", type_name(f.output_types()[0])},
+                         {"tuple", f.outputs()}, {"output", out_names.count(n) > 0},
+                         {"extern", f.has_extern_definition()},
+                         {"pure", f.has_extern_definition() ? nlohmann::json() : definition_json(f.definition(), f.args())},
+                         {"updates", updates}});
+    }
+    return {{"funcs", funcs}, {"outputs", std::vector<std::string>(out_names.begin(), out_names.end())}};
 }
 
 }  // namespace
@@ -105,6 +190,11 @@ int main(int argc, char **argv) {
                 kernel_error("output '" + want + "' has " + std::to_string(f.dimensions()) +
                              " dimensions; the task says " + std::to_string(eout[i].at("dims").get<int>()));
             }
+        }
+        // The graph, before scheduling decisions lower anything.
+        {
+            std::ofstream g(out_dir + "/pipeline.json");
+            g << describe_pipeline(k.outputs).dump(1) << "\n";
         }
         Halide::Pipeline p(k.outputs);
         p.compile_to_object(out_dir + "/pipeline.o", args, "ekb_pipeline",
