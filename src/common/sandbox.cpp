@@ -4,6 +4,7 @@
 #include <sched.h>
 #include <seccomp.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -39,13 +40,25 @@ const std::vector<std::string> &seccomp_denied_syscalls() {
     return denied;
 }
 
-int seccomp_program() {
+int seccomp_program(bool gpu_driver) {
     scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
     if (!ctx) return -1;
     bool ok = true;
     for (const auto &name : seccomp_denied_syscalls()) {
         int nr = seccomp_syscall_resolve_name(name.c_str());
         if (nr == __NR_SCMP_ERROR) continue;  // not on this architecture
+        if (gpu_driver && name == "socket") {
+            // The NVIDIA driver's cuInit makes a listening Unix socket (socket(AF_UNIX,
+            // SOCK_SEQPACKET|SOCK_CLOEXEC), bind, listen) and fails with
+            // CUDA_ERROR_OPERATING_SYSTEM when any of the three is refused. Only AF_UNIX:
+            // the whole 64-bit argument is compared, so any other value (another family,
+            // AF_UNIX with high bits set) is refused. connect, accept, accept4 and send*
+            // stay refused: the worker can make and bind such a socket, never reach a
+            // listener with it (its own or the host's), nor accept a connection.
+            ok = ok && seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 1, SCMP_A0(SCMP_CMP_NE, AF_UNIX)) == 0;
+            continue;
+        }
+        if (gpu_driver && (name == "bind" || name == "listen")) continue;  // on its Unix socket, see above
         ok = ok && seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0) == 0;
     }
     // New namespaces through clone(): one rule per namespace flag. clone3 hides its flags

@@ -275,7 +275,7 @@ Process Process::spawn(const SpawnSpec &spec) {
     if (bwrap) {
         SandboxMounts mounts = *spec.sandbox;
         if (!spec.cwd.empty()) mounts.read_write.push_back(spec.cwd);
-        seccomp_fd = mounts.network ? -1 : seccomp_program();
+        seccomp_fd = mounts.network ? -1 : seccomp_program(mounts.gpu_devices);
         int child_fd = -1;
         if (seccomp_fd >= 0) {
             child_fd = 3 + static_cast<int>(pass_fds.size());
@@ -289,11 +289,12 @@ Process Process::spawn(const SpawnSpec &spec) {
             if (fd >= 0) ::close(fd);
         }
     } seccomp_closer{seccomp_fd};
-    // Without bubblewrap the child installs the same seccomp filter itself, right before exec.
+    // Without bubblewrap the child installs the same seccomp filter itself, right before exec
+    // (GPU children: the GPU driver's filter, sandbox.h).
     std::string bpf;
     bool networked = spec.sandbox && spec.sandbox->network;
     if (spec.confine && !bwrap && !networked) {
-        int fd = seccomp_program();
+        int fd = seccomp_program(spec.sandbox && spec.sandbox->gpu_devices);
         if (fd >= 0) {
             char buf[4096];
             ssize_t n;

@@ -486,7 +486,10 @@ json conduct(const ConductSpec &spec) {
     out["device"] = dev.details;
     out["backend"] = spec.backend;
     out["threads"] = spec.threads;
-    out["confinement"] = spec.confine ? confinement_summary() : "none (confinement disabled)";
+    // GPU workers' seccomp filter lets the driver make a listening Unix socket (sandbox.h).
+    out["confinement"] = !spec.confine ? "none (confinement disabled)"
+                         : spec.backend == "cpu" ? confinement_summary()
+                                                 : confinement_summary() + " gpu-seccomp=unix-socket+bind+listen";
     if (!dev.supported) {
         out["reason"] = dev.reason;
         return out;

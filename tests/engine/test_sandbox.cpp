@@ -133,3 +133,64 @@ TEST(Sandbox, WithoutBubblewrapSeccompStillRefusesSockets) {
         EXPECT_NE(read_file(s.stderr_path).find("Operation not permitted"), std::string::npos) << read_file(s.stderr_path);
     }
 }
+
+// GPU workers' filter (sandbox.h): the NVIDIA driver's cuInit needs a listening Unix socket,
+// so AF_UNIX socket + bind + listen pass; other families, connect and accept stay refused.
+// Other children still get no socket at all.
+TEST(Sandbox, GpuWorkersMayOnlyMakeAListeningUnixSocket) {
+    const char *script =
+        "import socket\n"
+        "def attempt(what, f):\n"
+        "    try:\n"
+        "        f(); print(what + ' allowed', flush=True)\n"
+        "    except PermissionError:\n"
+        "        print(what + ' refused', flush=True)\n"
+        "    except OSError as x:\n"
+        "        print(what + ' allowed (' + type(x).__name__ + ')', flush=True)\n"
+        "u = None\n"
+        "def listener():\n"
+        "    global u\n"
+        "    u = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET | socket.SOCK_CLOEXEC)\n"
+        "    u.bind('listener.sock'); u.listen(1)\n"
+        "attempt('unix-listen', listener)\n"
+        "if u is not None:\n"
+        "    attempt('unix-connect', lambda: socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET).connect('listener.sock'))\n"
+        "    u.setblocking(False)\n"
+        "    attempt('unix-accept', lambda: u.accept())\n"
+        "attempt('inet', lambda: socket.socket(socket.AF_INET, socket.SOCK_STREAM))\n"
+        "attempt('inet6', lambda: socket.socket(socket.AF_INET6, socket.SOCK_DGRAM))\n"
+        "attempt('netlink', lambda: socket.socket(socket.AF_NETLINK, socket.SOCK_RAW))\n";
+    for (bool gpu : {false, true}) {
+        for (auto mode : {SpawnSpec::Bwrap::off, SpawnSpec::Bwrap::automatic}) {
+            TempDir tmp("ekb-seccomp-gpu-");
+            SpawnSpec s;
+            s.argv = {"/usr/bin/python3", "-c", script};
+            s.env = base_env(tmp.path());
+            s.cwd = tmp.path();
+            s.stdout_path = tmp.path() / "out.txt";
+            s.stderr_path = tmp.path() / "err.txt";
+            s.sandbox = SandboxMounts{};
+            s.sandbox->gpu_devices = gpu;
+            s.use_bwrap = mode;
+            s.limits.wall_seconds = 30;
+            ExitInfo e = run_process(s);
+            std::string out = read_file(s.stdout_path);
+            SCOPED_TRACE(std::string(gpu ? "gpu" : "cpu") + (mode == SpawnSpec::Bwrap::off ? " without bwrap" : " automatic") +
+                         "\n" + out + read_file(s.stderr_path));
+            EXPECT_TRUE(e.ok()) << e.describe();
+            if (gpu) {
+                EXPECT_NE(out.find("unix-listen allowed"), std::string::npos);
+                EXPECT_NE(out.find("unix-connect refused"), std::string::npos);
+                EXPECT_NE(out.find("unix-accept refused"), std::string::npos);
+            } else {
+                EXPECT_NE(out.find("unix-listen refused"), std::string::npos);
+            }
+            EXPECT_NE(out.find("inet refused"), std::string::npos);
+            EXPECT_NE(out.find("inet6 refused"), std::string::npos);
+            EXPECT_NE(out.find("netlink refused"), std::string::npos);
+            size_t allowed = 0;
+            for (size_t p = out.find(" allowed"); p != std::string::npos; p = out.find(" allowed", p + 1)) allowed++;
+            EXPECT_EQ(allowed, gpu ? 1u : 0u) << "only the listener may pass";
+        }
+    }
+}
