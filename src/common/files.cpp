@@ -33,7 +33,10 @@ std::string read_file_tail(const fs::path &path, size_t max_bytes) {
     in.seekg(static_cast<std::streamoff>(start));
     std::string out(size - start, '\0');
     in.read(out.data(), static_cast<std::streamsize>(out.size()));
-    return out;
+    // Start at a character boundary (keeps the text valid UTF-8).
+    size_t skip = 0;
+    while (start > 0 && skip < out.size() && (static_cast<unsigned char>(out[skip]) & 0xC0) == 0x80) skip++;
+    return out.substr(skip);
 }
 
 void write_file(const fs::path &path, std::string_view content) {
@@ -86,8 +89,11 @@ FileLock::~FileLock() {
 
 std::string clip(const std::string &text, size_t max_bytes) {
     if (text.size() <= max_bytes) return text;
-    return text.substr(0, max_bytes) + "\n[... " + std::to_string(text.size() - max_bytes) +
-           " more bytes cut]";
+    // Never cut inside a UTF-8 character (compiler messages quote with ‘’): back up over
+    // continuation bytes so the result stays valid for JSON.
+    size_t n = max_bytes;
+    while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) n--;
+    return text.substr(0, n) + "\n[... " + std::to_string(text.size() - n) + " more bytes cut]";
 }
 
 }  // namespace ekb

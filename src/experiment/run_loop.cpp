@@ -1,5 +1,6 @@
 #include "experiment/run_loop.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -217,6 +218,8 @@ public:
         fb.message = r.failure_message;
         fb.instance = r.failure_instance;
         fb.speedup = r.speedup;
+        fb.speedup_lo = r.speedup_ci_lo;
+        fb.speedup_hi = r.speedup_ci_hi;
         fb.loop_nest = r.loop_nest;
         if (!r.instances.empty()) {
             for (const auto &ij : json::parse(r.instances)) {
@@ -229,7 +232,85 @@ public:
         return fb;
     }
 
+    std::string pipeline_graph(const Task &task, const std::string &backend) override {
+        {
+            std::lock_guard<std::mutex> l(mu_);
+            if (auto it = graphs_.find(task.id + "|" + backend); it != graphs_.end()) return it->second;
+        }
+        bool local = lane_of_.count(backend) && lane_of_.at(backend) == "host";
+        CompileResult c;
+        {
+            CompileStep step(gate_, local);
+            CompileOptions co;
+            co.compile_seconds = co.generate_seconds = opts_.compile_seconds;
+            c = compile_kernel(tc_, task, backend, candidate_target(backend, false), read_file(task.naive_kernel()), co);
+        }
+        if (!c.ok || c.pipeline_graph.empty()) {
+            throw std::runtime_error("task " + task.id + ": its naive kernel does not build on " + backend +
+                                     (c.ok ? " with a pipeline graph" : ": " + c.message));
+        }
+        std::lock_guard<std::mutex> l(mu_);
+        graphs_[task.id + "|" + backend] = c.pipeline_graph;
+        return c.pipeline_graph;
+    }
+
+    // The samples this run will produce, so production_of knows what to wait for.
+    void expect(const std::string &key) {
+        std::lock_guard<std::mutex> l(mu_);
+        expected_.insert(key);
+    }
+    void delivered(const std::string &key, const Production &p) {
+        std::lock_guard<std::mutex> l(mu_);
+        produced_.emplace(key, p);  // the first delivery counts
+        produced_cv_.notify_all();
+    }
+    void abandon() {
+        std::lock_guard<std::mutex> l(mu_);
+        abandoned_ = true;
+        produced_cv_.notify_all();
+    }
+
+    std::optional<Production> production_of(const Task &task, const std::string &backend, const std::string &producer,
+                                            const std::string &model, int64_t sample, std::string *why) override {
+        SampleId id{task.id, backend, producer, model, sample};
+        std::string key = id.key();
+        auto fail = [&](const std::string &w) -> std::optional<Production> {
+            if (why) *why = w;
+            return std::nullopt;
+        };
+        {
+            std::unique_lock<std::mutex> l(mu_);
+            if (expected_.count(key)) {
+                produced_cv_.wait(l, [&] { return produced_.count(key) || abandoned_; });
+                if (!produced_.count(key)) return fail(id.label() + " was not produced: the run stopped early");
+                const Production &p = produced_.at(key);
+                if (!p.ok) return fail(id.label() + " failed: " + p.error_code + ": " + p.error_message);
+                return p;
+            }
+        }
+        // An earlier run of this experiment: its record, kernel file and trace.
+        for (const auto &r : ResultStore(exp_.store_path()).all()) {
+            if (r.record_key != key) continue;
+            if (r.kernel_path.empty() || !fs::exists(exp_.dir() / r.kernel_path)) {
+                return fail(id.label() + " is stored without a kernel (" + r.status + ")");
+            }
+            Production p;
+            p.ok = true;
+            p.source = read_file(exp_.dir() / r.kernel_path);
+            p.kernel_name = r.kernel_name;
+            p.trace = r.trace;
+            p.transcript = r.transcript;
+            return p;
+        }
+        return fail(id.label() + " is neither in this run nor stored in experiment " + exp_.name());
+    }
+
 private:
+    std::map<std::string, std::string> graphs_;
+    std::set<std::string> expected_;
+    std::map<std::string, Production> produced_;
+    std::condition_variable produced_cv_;
+    bool abandoned_ = false;
     const Experiment &exp_;
     Toolchain &tc_;
     Evaluator &ev_;
@@ -312,6 +393,11 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
     Evaluator evaluator(suite, tc);
     QuietGate gate;
     RunContext ctx(exp, tc, evaluator, gate, lane_of, opts);
+    // Producers seeded from another sample (leka-from-<backend>) wait for it: they go last,
+    // so whatever they wait for is already taken by a worker.
+    std::stable_partition(pending.begin(), pending.end(),
+                          [](const SampleId &id) { return id.producer.find("-from-") == std::string::npos; });
+    for (const SampleId &id : pending) ctx.expect(id.key());
     std::mutex mu;                  // guards pending, lanes' queues, counters, trusted
     std::condition_variable cv;
     int producing = 0;
@@ -366,6 +452,7 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
                     double t0 = monotonic_seconds();
                     job.prod = p.produce(req);
                     job.produce_s = monotonic_seconds() - t0;
+                    ctx.delivered(job.id.key(), job.prod);
                     if (job.prod.ok) {
                         write_file(exp.kernel_path(job.id.key()), job.prod.source);
                         job.harness_error = trusted_ready(*job.task, job.id.backend, quiet);
@@ -382,11 +469,20 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
                 } catch (const LlmError &e) {
                     // A wrong key, URL or model string fails every sample alike: stop the run.
                     job.harness_error = std::string("the model failed: ") + e.what();
+                    Production failed;
+                    failed.error_code = "harness_error";
+                    failed.error_message = job.harness_error;
+                    ctx.delivered(job.id.key(), failed);
                     std::lock_guard<std::mutex> l(mu);
                     if (sum.aborted.empty()) sum.aborted = e.what();
                     pending.clear();
+                    ctx.abandon();
                 } catch (const std::exception &e) {
                     job.harness_error = std::string("producing or compiling failed: ") + e.what();
+                    Production failed;
+                    failed.error_code = "harness_error";
+                    failed.error_message = job.harness_error;
+                    ctx.delivered(job.id.key(), failed);
                 }
                 std::lock_guard<std::mutex> l(mu);
                 producing--;

@@ -8,6 +8,7 @@
 #include "common/sha256.h"
 #include "llm/chat.h"
 #include "produce/builtin.h"
+#include "produce/llm_call.h"
 #include "produce/producer.h"
 
 namespace ekb {
@@ -15,68 +16,6 @@ namespace ekb {
 using nlohmann::json;
 
 namespace {
-
-json messages_json(const std::vector<ChatMessage> &m) {
-    json a = json::array();
-    for (const auto &x : m) a.push_back({{"role", x.role}, {"content", x.content}});
-    return a;
-}
-
-json reply_json(const ChatReply &r, double cost) {
-    return {{"text", r.text}, {"tokens_in", r.tokens_in}, {"tokens_out", r.tokens_out}, {"cost_usd", cost},
-            {"finish_reason", r.finish_reason}, {"seconds", r.seconds}, {"attempts", r.attempts},
-            {"from_cache", r.from_cache}, {"replay_diverged", r.replay_diverged}};
-}
-
-// Errors that no other sample would escape either (a wrong key, URL or model string) stop
-// the run; the others are this sample's data.
-[[noreturn]] void rethrow_or_not(const LlmError &e) { throw e; }
-bool fatal(const LlmError &e) {
-    return e.kind == LlmError::Kind::auth || e.kind == LlmError::Kind::not_found || e.kind == LlmError::Kind::config;
-}
-
-Production failed(const std::string &code, const std::string &message) {
-    Production p;
-    p.error_code = code;
-    p.error_message = message;
-    return p;
-}
-
-// One LLM call, accounted. Returns nullopt and sets `p` to a failure when it cannot be made
-// or fails for this sample only.
-std::optional<ChatReply> ask(const ProduceRequest &req, const ProducerOptions &opts, std::vector<ChatMessage> messages,
-                             const std::string &tag, const std::string &digest, const std::string &account,
-                             json &transcript_calls, Production &p) {
-    std::string why;
-    if (req.budget && !req.budget->can_call(opts.max_tokens, &why)) {
-        p = failed("budget_exhausted", why);
-        p.stop_reason = "budget: " + why;
-        return std::nullopt;
-    }
-    ChatRequest cr;
-    cr.messages = std::move(messages);
-    cr.temperature = opts.temperature;
-    cr.max_tokens = opts.max_tokens;
-    cr.sample = req.sample;
-    cr.cache_tag = req.task->id + "/" + req.backend + "/" + tag;
-    cr.replay_digest = digest;
-    try {
-        ChatReply r = req.ctx->chat(req.model).complete(cr);
-        double cost = r.from_cache ? 0 : req.ctx->cost(req.model, r.tokens_in, r.tokens_out);
-        if (req.budget) req.budget->charge_call(account, r.tokens_in, r.tokens_out, cost, r.seconds);
-        transcript_calls.push_back({{"tag", tag}, {"request", {{"messages", messages_json(cr.messages)},
-                                                               {"temperature", cr.temperature},
-                                                               {"max_tokens", cr.max_tokens}}},
-                                    {"reply", reply_json(r, cost)}});
-        return r;
-    } catch (const LlmError &e) {
-        transcript_calls.push_back({{"tag", tag}, {"request", {{"messages", messages_json(cr.messages)}}},
-                                    {"error", {{"kind", LlmError::kind_name(e.kind)}, {"status", e.http_status}, {"message", e.what()}}}});
-        if (fatal(e)) rethrow_or_not(e);
-        p = failed(std::string("llm_") + LlmError::kind_name(e.kind), e.what());
-        return std::nullopt;
-    }
-}
 
 class DirectProducer : public Producer {
 public:
@@ -96,7 +35,7 @@ public:
                            {"sample", req.sample}, {"calls", json::array()}};
         std::vector<ChatMessage> m = {{"system", system_prompt()},
                                       {"user", task_prompt(*req.task, req.backend, req.ctx->device_profile(req.backend))}};
-        auto reply = ask(req, opts_, m, "direct", "", "direct", transcript["calls"], p);
+        auto reply = ask_model(req, opts_, m, "direct", "", "direct", transcript["calls"], p);
         if (reply) {
             std::string why;
             if (auto k = extract_kernel(reply->text, &why)) {
@@ -104,7 +43,7 @@ public:
                 p.source = *k;
                 p.kernel_name = "reply.cpp";
             } else {
-                p = failed("no_kernel", why + (reply->finish_reason == "length" ? " (the reply was cut at max_tokens)" : ""));
+                p = failed_production("no_kernel", why + (reply->finish_reason == "length" ? " (the reply was cut at max_tokens)" : ""));
             }
         }
         transcript["outcome"] = p.ok ? "kernel" : p.error_code;
@@ -145,7 +84,7 @@ public:
                 source = builtin_kernel(*req.task, req.backend, turn);
             } else {
                 Production p;
-                auto reply = ask(req, opts_, messages, "iterative/turn" + std::to_string(turn), digest, "iterative",
+                auto reply = ask_model(req, opts_, messages, "iterative/turn" + std::to_string(turn), digest, "iterative",
                                  transcript["calls"], p);
                 if (!reply) {
                     if (p.error_code == "budget_exhausted") {
@@ -163,7 +102,7 @@ public:
                 auto k = extract_kernel(reply->text, &why);
                 if (!k) {
                     tj["no_kernel"] = why;
-                    last_failure = failed("no_kernel", why);
+                    last_failure = failed_production("no_kernel", why);
                     messages.push_back({"user", "Your reply has no kernel: " + why +
                                                     ". Reply with the complete kernel file in one ```cpp block."});
                     digest = sha256_hex("no kernel: " + why);
@@ -197,7 +136,7 @@ public:
             digest = sha256_hex(source + "\n" + fb.stage + "/" + fb.code + "\n" + fb.message);
             if (!builtin) messages.push_back({"user", feedback_prompt(fb, turn, turns - turn - 1)});
         }
-        Production out = best.ok ? best : (last_failure.error_code.empty() ? failed("no_kernel", "no turn produced a kernel (" + stop + ")") : last_failure);
+        Production out = best.ok ? best : (last_failure.error_code.empty() ? failed_production("no_kernel", "no turn produced a kernel (" + stop + ")") : last_failure);
         out.stop_reason = stop;
         transcript["stop_reason"] = stop;
         if (req.budget) transcript["budget"] = req.budget->to_json();

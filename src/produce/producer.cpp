@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "common/files.h"
+#include "produce/leka/leka.h"
 
 namespace ekb {
 
@@ -67,19 +68,20 @@ std::unique_ptr<Producer> make_producer(const std::string &spec, const ProducerO
     if (spec == "expert") return std::make_unique<SuiteKernelProducer>(false);
     if (spec == "naive") return std::make_unique<SuiteKernelProducer>(true);
     if (spec.rfind("dir:", 0) == 0 && spec.size() > 4) return std::make_unique<DirectoryProducer>(spec.substr(4));
+    if (auto leka = parse_leka_spec(spec)) return make_leka_producer(*leka, opts);
     if (spec == "direct") return make_direct_producer(opts);
     if (spec == "iterative") return make_iterative_producer(opts);
     if (spec == "external") {
         if (opts.external_command.empty()) throw std::invalid_argument("producer external needs --external-command");
         return make_external_producer(opts);
     }
-    throw std::invalid_argument("unknown producer '" + spec + "' (known: expert, naive, dir:<path>, direct, iterative, external)");
+    throw std::invalid_argument("unknown producer '" + spec + "' (known: expert, naive, dir:<path>, direct, iterative, leka[-no-<layer>][-from-<backend>], external)");
 }
 
 std::string write_transcript(const ProduceRequest &req, const nlohmann::json &transcript) {
     fs::path rel = fs::path("transcripts") / (req.key + ".json");
     fs::create_directories(req.log_dir / "transcripts");
-    write_file(req.log_dir / rel, transcript.dump(1) + "\n");
+    write_file(req.log_dir / rel, transcript.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     return rel.string();
 }
 

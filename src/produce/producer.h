@@ -7,7 +7,8 @@
 //   direct        one reply per sample from a model (llm_producers.cpp)
 //   iterative     one general agent: turns of kernel -> feedback on visible instances
 //   external      a user's command (any coding agent) in a prepared workspace (external.cpp)
-// LEKA registers here as it lands.
+//   leka          the Layered Edge Kernel Agent (leka/): leka-no-<layer> ablates a layer,
+//                 leka-from-<backend> starts from another backend's leka kernel
 //
 // A producer that fails to deliver a kernel (a reply without code, a missing file) returns
 // a Production with ok = false: that is data (status no_kernel), not a harness error.
@@ -15,6 +16,7 @@
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,18 @@ namespace ekb {
 class ChatModel;
 struct LlmConfig;
 
+struct Production {
+    bool ok = false;
+    std::string source;               // the kernel file
+    std::string kernel_name;          // for the record
+    bool naive_baseline = false;      // evaluate as the naive baseline (no LLVM loop opts on cpu)
+    std::string error_code;           // when !ok: machine-readable ("no_kernel", "missing_file", ...)
+    std::string error_message;
+    std::string transcript, trace;    // relative to log_dir, when the producer wrote them
+    nlohmann::json layer_credit;      // null unless the producer attributes its speedup to layers
+    std::string stop_reason;          // why the producer stopped (budget cap, turns, converged, ...)
+};
+
 // What producers share during a run (implemented by the run loop): models, the device
 // profile, and `check` — compile, verify and time a kernel on VISIBLE instances only, with
 // a search seed (never the evaluation seed), charging the sample's budget.
@@ -38,6 +52,15 @@ public:
     virtual nlohmann::json device_profile(const std::string &backend) = 0;
     virtual Feedback check(const Task &task, const std::string &backend, const std::string &source, uint64_t search_seed,
                            Budget &budget, const std::string &account) = 0;
+    // The task's pipeline graph (ekb-gen's pipeline.json, from its naive kernel on this
+    // backend); throws std::runtime_error when the naive kernel does not build.
+    virtual std::string pipeline_graph(const Task &task, const std::string &backend) = 0;
+    // What another producer delivered for a sample of this run (or of an earlier run of the
+    // same experiment), waiting while it is still being produced; nullopt with `why` when
+    // that sample is not in the run, not stored, or failed. LEKA's --seed-from uses it.
+    virtual std::optional<Production> production_of(const Task &task, const std::string &backend,
+                                                    const std::string &producer, const std::string &model,
+                                                    int64_t sample, std::string *why) = 0;
 };
 
 struct ProducerOptions {
@@ -61,17 +84,6 @@ struct ProduceRequest {
     Budget *budget = nullptr;         // the sample's budget
 };
 
-struct Production {
-    bool ok = false;
-    std::string source;               // the kernel file
-    std::string kernel_name;          // for the record
-    bool naive_baseline = false;      // evaluate as the naive baseline (no LLVM loop opts on cpu)
-    std::string error_code;           // when !ok: machine-readable ("no_kernel", "missing_file", ...)
-    std::string error_message;
-    std::string transcript, trace;    // relative to log_dir, when the producer wrote them
-    nlohmann::json layer_credit;      // null unless the producer attributes its speedup to layers
-    std::string stop_reason;          // why the producer stopped (budget cap, turns, converged, ...)
-};
 
 class Producer {
 public:

@@ -26,6 +26,7 @@ struct Feedback {
     std::string stage, code, message;  // the failure, trimmed
     std::string instance;              // the visible instance it failed on
     double speedup = NAN;              // over the expert, geomean over visible instances
+    double speedup_lo = NAN, speedup_hi = NAN;  // its bootstrap 95% confidence interval
     std::vector<std::pair<std::string, std::pair<double, double>>> times;  // instance -> (kernel, expert) median s
     std::string loop_nest;
     std::string summary() const;       // what the next prompt says

@@ -3,7 +3,8 @@
 // transcripts and token/cost accounting, and a second identical run is served from the
 // cache with zero HTTP requests; an iterative run feeds compile errors and measured times
 // back and replays without the network; an external agent's command writes a kernel (and
-// one that overruns its budget is stopped and recorded). No API key lands in any file; no
+// one that overruns its budget is stopped and recorded); LEKA's LLM sub-agents are held to
+// their own layer, their failing changes rolled back, and the budget stops them at its cap. No API key lands in any file; no
 // request contains a held-out instance.
 #include <gtest/gtest.h>
 
@@ -17,6 +18,7 @@
 #include "common/paths.h"
 #include "fake_llm_server.h"
 #include "llm/cache.h"
+#include "produce/leka/sections.h"
 #include "record/store.h"
 #include "suite/suite.h"
 
@@ -311,6 +313,115 @@ TEST_F(Producers, ExternalAgentWritesAKernelAndAnOverrunIsStopped) {
     auto sr = records(tmp->path() / "ext2");
     ASSERT_EQ(sr.size(), 1u);
     EXPECT_NE(sr[0].stop_reason.find("wall time"), std::string::npos) << sr[0].stop_reason;
+}
+
+
+// Replaces the body of one layer section of a kernel (the test's own, simple version).
+std::string with_section(const std::string &kernel, const std::string &layer, const std::string &body) {
+    std::string marker = "    // @layer " + layer + "\n";
+    size_t a = kernel.find(marker);
+    EXPECT_NE(a, std::string::npos) << layer;
+    a += marker.size();
+    size_t b = kernel.find("    // @", a);
+    return kernel.substr(0, a) + body + kernel.substr(b);
+}
+
+TEST_F(Producers, LekaSubAgentsOwnTheirLayerFailuresRollBackAndTheBudgetStopsThem) {
+    // The start kernel is the task's naive kernel with every layer section present.
+    std::string start = leka::with_all_sections(read_file(ekb_home() / "suite" / "tasks" / "softmax" / "kernels" / "naive.cpp"));
+    std::string out_of_layer = with_section(start, "loops", "    a.y.parallel(a.r);\n");  // the compute agent touching loops
+    std::string broken = with_section(start, "compute", "    a.row_max.compute_root();\n    a.ex.compute_root(;\n");
+    std::string loops = with_section(start, "loops", "    a.y.parallel(a.r);\n");
+    std::string loops_agent_touching_compute = with_section(start, "compute", "    a.row_max.compute_root();\n");
+    FakeLlmServer server;
+    server.push({FakeReply::ok(fenced(out_of_layer), 1000, 100), FakeReply::ok(fenced(broken), 1100, 100),
+                 FakeReply::ok(fenced(loops), 1200, 100),
+                 FakeReply::ok(fenced(loops_agent_touching_compute), 1300, 100)});
+    server.set_default(FakeReply::ok(fenced(start), 1, 1));
+    std::string model = "openai:fake-coder@" + server.base_url();
+    // Two layers (memory and vector ablated) and four calls: two per layer.
+    EkbRun r = ekb(run_args("leka-llm", "leka-no-memory-no-vector", model, 1, {"--budget", "calls=4"}), tmp->path());
+    ASSERT_EQ(r.code, 0) << r.output;
+    ASSERT_EQ(server.request_count(), 4u) << "the budget's cap of 4 calls was not held";
+    auto reqs = server.requests();
+    for (int i = 0; i < 4; i++) {
+        std::string sys = reqs[i].json()["messages"][0]["content"];
+        EXPECT_NE(sys.find(i < 2 ? "You are the `compute` specialist" : "You are the `loops` specialist"), std::string::npos) << i;
+    }
+    // The out-of-layer change was rejected without a compile, and the rejection fed back.
+    std::string second = reqs[1].json()["messages"].back()["content"];
+    EXPECT_NE(second.find("rejected: you own only the `compute` section, but your kernel also changes `loops`"),
+              std::string::npos) << second;
+    // The failing change was rolled back: the loops agent sees the start kernel's compute section.
+    std::string third = reqs[2].json()["messages"][1]["content"];
+    EXPECT_EQ(third.find("compute_root(;"), std::string::npos) << "a failed change stayed in the kernel";
+    std::string fourth = reqs[3].json()["messages"].back()["content"];
+    EXPECT_NE(fourth.find("Outcome: "), std::string::npos) << fourth;
+
+    auto recs = records(tmp->path() / "leka-llm");
+    ASSERT_EQ(recs.size(), 1u);
+    const auto &rec = recs[0];
+    EXPECT_EQ(rec.producer, "leka-no-memory-no-vector");
+    EXPECT_TRUE(rec.correct) << rec.failure_message;
+    EXPECT_EQ(rec.llm_calls, 4);
+    EXPECT_EQ(rec.tokens_in, 1000 + 1100 + 1200 + 1300);
+    EXPECT_EQ(rec.stop_reason.rfind("budget: calls", 0), 0u) << rec.stop_reason;
+    ASSERT_FALSE(rec.trace.empty());
+    auto trace = nlohmann::json::parse(read_file(tmp->path() / "leka-llm" / rec.trace));
+    const auto &steps = trace["steps"];
+    ASSERT_EQ(steps.size(), 4u) << trace.dump(1);
+    EXPECT_EQ(steps[0]["layer"], "compute");
+    EXPECT_EQ(steps[0]["outcome"], "out_of_layer");
+    EXPECT_EQ(steps[1]["layer"], "compute");
+    EXPECT_EQ(steps[1]["outcome"], "compile_failed");
+    EXPECT_EQ(steps[2]["layer"], "loops");
+    EXPECT_TRUE(steps[2]["feedback"]["correct"].get<bool>()) << steps[2].dump();
+    EXPECT_EQ(steps[3]["layer"], "loops");
+    EXPECT_EQ(steps[3]["outcome"], "out_of_layer");
+    // Compiles: the start kernel, the broken one, the loops change; never the rejected one.
+    EXPECT_EQ(trace["budget"]["total"]["compiles"], 3) << trace["budget"].dump();
+    auto credit = nlohmann::json::parse(rec.layer_credit);
+    EXPECT_EQ(credit["memory"], 0.0);
+    EXPECT_EQ(credit["compute"], 0.0);
+    // The delivered kernel is the best one checked: the start kernel, or the loops change.
+    std::string delivered = read_file(tmp->path() / "leka-llm" / rec.kernel_path);
+    EXPECT_TRUE(delivered == start || delivered == loops);
+    expect_no_key_and_no_heldout(server);
+}
+
+// LEKA with the builtin model: every final kernel verified, a trace of every step, per-layer
+// credit; an ablated layer is never visited; a cross-backend run starts from cpu's plan.
+TEST_F(Producers, LekaBuiltinTracesCreditsAblatesAndSeedsAcrossBackends) {
+    std::vector<std::string> args = {"run", "--experiment", (tmp->path() / "leka-b").string(), "--tasks", "softmax",
+                                     "--backends", "cpu,opencl", "--producers", "leka,leka-no-memory,leka-from-cpu",
+                                     "--models", "builtin", "--time-cap", "0.05", "--plain", "--no-report", "--budget",
+                                     "compiles=3", "--jobs", "2"};
+    EkbRun r = ekb(args, tmp->path());
+    ASSERT_EQ(r.code, 0) << r.output;
+    auto recs = records(tmp->path() / "leka-b");
+    ASSERT_EQ(recs.size(), 6u) << r.output;
+    for (const auto &x : recs) {
+        SCOPED_TRACE(x.task_id + " " + x.backend + " " + x.producer);
+        EXPECT_TRUE(x.correct) << x.failure_message;
+        EXPECT_FALSE(x.stop_reason.empty());
+        ASSERT_FALSE(x.trace.empty());
+        auto t = nlohmann::json::parse(read_file(tmp->path() / "leka-b" / x.trace));
+        if (x.producer == "leka-from-cpu") {
+            ASSERT_TRUE(t.contains("seeded_from")) << t.dump(1);
+            EXPECT_EQ(t["seeded_from"]["backend"], "cpu");
+            continue;
+        }
+        ASSERT_TRUE(t["start"]["feedback"]["correct"].get<bool>()) << t.dump(1);
+        EXPECT_LE(t["budget"]["total"]["compiles"].get<int>(), 3);
+        auto credit = nlohmann::json::parse(x.layer_credit);
+        double sum = 0;
+        for (const char *l : {"compute", "loops", "memory", "vector"}) sum += credit[l].get<double>();
+        EXPECT_TRUE(std::abs(sum - 1.0) < 1e-9 || sum == 0.0) << credit.dump();
+        for (const auto &st : t["steps"]) {
+            EXPECT_TRUE(st.contains("outcome"));
+            if (x.producer == "leka-no-memory") EXPECT_NE(st["layer"], "memory") << "an ablated layer was searched";
+        }
+    }
 }
 
 }  // namespace

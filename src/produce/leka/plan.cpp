@@ -1,0 +1,341 @@
+#include "produce/leka/plan.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace ekb::leka {
+
+using nlohmann::json;
+
+json Plan::to_json() const {
+    json j = json::object();
+    for (const auto &[n, s] : stages) {
+        j[n] = {{"root", s.root}, {"at", s.at}, {"parallel", s.parallel}, {"tile", {s.tile_x, s.tile_y}},
+                {"reduce_inner", s.reduce_inner}, {"vector", s.vector}, {"unroll", s.unroll}};
+    }
+    return j;
+}
+
+Plan Plan::from_json(const json &j) {
+    Plan p;
+    for (auto &[n, v] : j.items()) {
+        StagePlan s;
+        s.root = v.value("root", false);
+        s.at = v.value("at", "");
+        s.parallel = v.value("parallel", false);
+        if (v.contains("tile")) {
+            s.tile_x = v["tile"].at(0).get<int>();
+            s.tile_y = v["tile"].at(1).get<int>();
+        }
+        s.reduce_inner = v.value("reduce_inner", false);
+        s.vector = v.value("vector", 0);
+        s.unroll = v.value("unroll", 0);
+        p.stages[n] = s;
+    }
+    return p;
+}
+
+json Plan::layer_json(const std::string &layer) const {
+    json j = json::object();
+    for (const auto &[n, s] : stages) {
+        if (layer == "compute") j[n] = {{"root", s.root}};
+        else if (layer == "memory") j[n] = {{"at", s.at}};
+        else if (layer == "loops") j[n] = {{"parallel", s.parallel}, {"tile", {s.tile_x, s.tile_y}}, {"reduce_inner", s.reduce_inner}};
+        else if (layer == "vector") j[n] = {{"vector", s.vector}, {"unroll", s.unroll}};
+    }
+    return j;
+}
+
+bool Plan::same_outside(const Plan &o, const std::string &layer) const {
+    for (const char *l : {"compute", "loops", "memory", "vector"}) {
+        if (l != layer && layer_json(l) != o.layer_json(l)) return false;
+    }
+    return true;
+}
+
+Plan initial_plan(const Graph &g, bool gpu) {
+    Plan p;
+    for (const auto &s : g.stages) {
+        if (!s.schedulable()) continue;
+        StagePlan sp;
+        sp.root = true;
+        if (gpu) sp.tile_x = sp.tile_y = 16;
+        p.stages[s.name] = sp;
+    }
+    return p;
+}
+
+namespace {
+
+// A C++ identifier prefix for a stage's variables: "a.dot" -> "dot", "a.lin[3]" -> "lin3".
+std::string prefix_of(const std::string &cpp) {
+    std::string p;
+    for (char c : cpp.substr(cpp.rfind("a.", 0) == 0 ? 2 : 0)) {
+        if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') p += c;
+    }
+    return p;
+}
+
+struct Writer {
+    const Graph &g;
+    const Plan &p;
+    bool gpu;
+
+    const StagePlan &plan(const Stage &s) const {
+        static const StagePlan none;
+        auto it = p.stages.find(s.name);
+        return it == p.stages.end() ? none : it->second;
+    }
+    bool computed(const Stage &s) const { return s.schedulable() && (s.output || plan(s).root); }
+    // The consumer a stage is nested in, when the memory layer nests it and that is legal
+    // here: one consumer, computed at root (or an output) and itself not nested.
+    const Stage *host(const Stage &s) const {
+        if (!computed(s) || s.output || plan(s).at.empty() || s.consumers.size() != 1) return nullptr;
+        const Stage *c = g.find(s.consumers[0]);
+        if (!c || !computed(*c) || (!c->output && !plan(*c).at.empty())) return nullptr;
+        if (!gpu && plan(s).at != "tile") return nullptr;
+        if (!gpu && c->args.size() < 2 && !(plan(*c).parallel)) return nullptr;  // no outer loop to nest in
+        return c;
+    }
+    bool tiled(const Stage &s) const { return s.args.size() >= 2 && (plan(s).tile_x > 0 || gpu); }
+    int tx(const Stage &s) const { return plan(s).tile_x > 0 ? plan(s).tile_x : 16; }
+    int ty(const Stage &s) const { return plan(s).tile_y > 0 ? plan(s).tile_y : 16; }
+
+    std::string v(const Stage &s, size_t i) const { return prefix_of(s.cpp) + "_v[" + std::to_string(i) + "]"; }
+    std::string n(const Stage &s, const std::string &var) const { return prefix_of(s.cpp) + "_" + var; }
+    std::string rv(const Stage &s, size_t u, size_t i) const {
+        return s.cpp + ".rvars(" + std::to_string(u) + ")[" + std::to_string(i) + "]";
+    }
+    std::string update(const Stage &s, size_t u) const { return s.cpp + ".update(" + std::to_string(u) + ")"; }
+    std::string pure_var(const Stage &s, const std::string &name) const {
+        for (size_t i = 0; i < s.args.size(); i++) {
+            if (s.args[i] == name) return v(s, i);
+        }
+        return "";
+    }
+
+    // cpu: the loop a nested producer is computed at (the consumer's outer tile loop, or its
+    // outermost pure loop).
+    std::string outer_loop(const Stage &c) const {
+        if (gpu) return n(c, "xo");
+        size_t d = c.args.size();
+        if (tiled(c)) return n(c, "xo");
+        if (d >= 3 && plan(c).parallel) return n(c, "t" + std::to_string(std::min<size_t>(d - 3, 2)));  // fused
+        if (d >= 2) return v(c, d - 1);
+        return n(c, "xo");
+    }
+
+    void prelude(std::ostringstream &o) const {
+        for (const auto &s : g.stages) {
+            if (!s.schedulable()) continue;
+            std::string p = prefix_of(s.cpp);
+            o << "    std::vector<Var> " << p << "_v = " << s.cpp << ".args();\n";
+            o << "    Var " << p << "_xo{\"" << p << "_xo\"}, " << p << "_xi{\"" << p << "_xi\"}, " << p << "_yo{\"" << p
+              << "_yo\"}, " << p << "_yi{\"" << p << "_yi\"}, " << p << "_t0{\"" << p << "_t0\"}, " << p << "_t1{\"" << p
+              << "_t1\"}, " << p << "_t2{\"" << p << "_t2\"};\n";
+            if (s.reduction()) o << "    RVar " << p << "_ro{\"" << p << "_ro\"}, " << p << "_ri{\"" << p << "_ri\"};\n";
+            if (!gpu) o << "    const int " << p << "_vec = target.natural_vector_size(" << s.cpp << ".output_types()[0]);\n";
+        }
+    }
+
+    void compute(std::ostringstream &o) const {
+        std::vector<std::string> inl;
+        for (const auto &s : g.stages) {
+            if (!s.schedulable() || s.output) continue;
+            if (plan(s).root) o << "    " << s.cpp << ".compute_root();\n";
+            else inl.push_back(s.cpp);
+        }
+        if (!inl.empty()) {
+            o << "    // inlined into their consumers (Halide's default):";
+            for (const auto &x : inl) o << " " << x;
+            o << "\n";
+        }
+    }
+
+    // Fuses `outer` with the dimensions `rest` (each directly outside the previous) into one
+    // loop; returns the fused loop.
+    std::string fuse_outer(std::ostringstream &o, const std::string &st, const Stage &s, std::string outer,
+                           const std::vector<std::string> &rest) const {
+        for (size_t i = 0; i < rest.size() && i < 3; i++) {
+            std::string f = n(s, "t" + std::to_string(i));
+            o << "    " << st << ".fuse(" << outer << ", " << rest[i] << ", " << f << ");\n";
+            outer = f;
+        }
+        return outer;
+    }
+
+    void loops_cpu(std::ostringstream &o, const Stage &s) const {
+        const StagePlan &sp = plan(s);
+        size_t d = s.args.size();
+        std::string outer;
+        std::vector<std::string> rest;
+        if (tiled(s)) {
+            o << "    " << s.cpp << ".tile(" << v(s, 0) << ", " << v(s, 1) << ", " << n(s, "xo") << ", " << n(s, "yo") << ", "
+              << n(s, "xi") << ", " << n(s, "yi") << ", " << sp.tile_x << ", " << sp.tile_y << ", TailStrategy::GuardWithIf);\n";
+            outer = n(s, "yo");
+            for (size_t i = 2; i < d; i++) rest.push_back(v(s, i));
+        } else if (d >= 2) {
+            outer = v(s, 1);
+            for (size_t i = 2; i < d; i++) rest.push_back(v(s, i));
+        } else if (d == 1 && sp.parallel) {
+            o << "    " << s.cpp << ".split(" << v(s, 0) << ", " << n(s, "xo") << ", " << n(s, "xi") << ", "
+              << prefix_of(s.cpp) << "_vec * 256, TailStrategy::GuardWithIf);\n";
+            outer = n(s, "xo");
+        }
+        if (sp.parallel && !outer.empty()) {
+            outer = fuse_outer(o, s.cpp, s, outer, rest);
+            o << "    " << s.cpp << ".parallel(" << outer << ");\n";
+        }
+        for (size_t u = 0; u < s.updates.size(); u++) {
+            const UpdateDef &ud = s.updates[u];
+            std::string st = update(s, u);
+            bool hx = d >= 1 && ud.has_pure(s.args[0]), hy = d >= 2 && ud.has_pure(s.args[1]);
+            std::string rl;
+            for (size_t r = 0; r < ud.rvars.size(); r++) rl += ", " + rv(s, u, r);
+            std::string outer_pure = ud.pure_args.empty() ? "" : pure_var(s, ud.pure_args.back());
+            if (sp.tile_x > 0 && hx && hy) {
+                o << "    " << st << ".tile(" << v(s, 0) << ", " << v(s, 1) << ", " << n(s, "xo") << ", " << n(s, "yo") << ", "
+                  << n(s, "xi") << ", " << n(s, "yi") << ", " << sp.tile_x << ", " << sp.tile_y << ", TailStrategy::GuardWithIf);\n";
+                if (sp.reduce_inner && !ud.rvars.empty()) {
+                    o << "    " << st << ".reorder({" << n(s, "xi") << ", " << n(s, "yi") << rl << ", " << n(s, "xo") << ", "
+                      << n(s, "yo") << "});\n";
+                }
+                if (sp.parallel) o << "    " << st << ".parallel(" << (ud.pure_args.size() > 2 ? outer_pure : n(s, "yo")) << ");\n";
+            } else if (hx && sp.reduce_inner && !ud.rvars.empty()) {
+                if (ud.pure_args.size() == 1 && sp.parallel) {
+                    o << "    " << st << ".split(" << v(s, 0) << ", " << n(s, "xo") << ", " << n(s, "xi") << ", "
+                      << prefix_of(s.cpp) << "_vec * 16, TailStrategy::GuardWithIf).reorder({" << n(s, "xi") << rl << ", "
+                      << n(s, "xo") << "}).parallel(" << n(s, "xo") << ");\n";
+                } else {
+                    std::string others;
+                    for (size_t i = 1; i < ud.pure_args.size(); i++) others += ", " + pure_var(s, ud.pure_args[i]);
+                    o << "    " << st << ".reorder({" << v(s, 0) << rl << others << "});\n";
+                    if (sp.parallel && ud.pure_args.size() >= 2) o << "    " << st << ".parallel(" << outer_pure << ");\n";
+                }
+            } else if (sp.parallel && ud.pure_args.size() >= (hx ? 2u : 1u)) {
+                o << "    " << st << ".parallel(" << outer_pure << ");\n";
+            }
+        }
+    }
+
+    void vector_cpu(std::ostringstream &o, const Stage &s, bool nested) const {
+        const StagePlan &sp = plan(s);
+        if (sp.vector <= 0) return;
+        size_t d = s.args.size();
+        std::string lanes = prefix_of(s.cpp) + "_vec" + (sp.vector > 1 ? " * " + std::to_string(sp.vector) : "");
+        bool t = !nested && tiled(s);
+        if (t) lanes = "std::min(" + lanes + ", " + std::to_string(sp.tile_x) + ")";  // not wider than the tile
+        std::string inner = t ? n(s, "xi") : (d == 1 && sp.parallel && !nested ? n(s, "xi") : v(s, 0));
+        if (d == 0) return;
+        o << "    " << s.cpp << ".vectorize(" << inner << ", " << lanes << ", TailStrategy::GuardWithIf);\n";
+        if (t && sp.unroll > 0 && sp.tile_y <= 8) o << "    " << s.cpp << ".unroll(" << n(s, "yi") << ");\n";
+        for (size_t u = 0; u < s.updates.size(); u++) {
+            const UpdateDef &ud = s.updates[u];
+            bool hx = ud.has_pure(s.args[0]), hy = d >= 2 && ud.has_pure(s.args[1]);
+            if (!hx || (!ud.rvars.empty() && !sp.reduce_inner)) continue;
+            std::string st = update(s, u);
+            bool ut = !nested && sp.tile_x > 0 && hx && hy;
+            std::string ui = ut ? n(s, "xi") : (ud.pure_args.size() == 1 && sp.parallel && !nested && !ud.rvars.empty() ? n(s, "xi") : v(s, 0));
+            o << "    " << st << ".vectorize(" << ui << ", " << lanes << ", TailStrategy::GuardWithIf);\n";
+            if (ut && sp.unroll > 0 && sp.tile_y <= 8) o << "    " << st << ".unroll(" << n(s, "yi") << ");\n";
+        }
+    }
+
+    void loops_gpu(std::ostringstream &o, const Stage &s) const {
+        size_t d = s.args.size();
+        int x = tx(s), y = ty(s);
+        if (d >= 2) {
+            o << "    " << s.cpp << ".gpu_tile(" << v(s, 0) << ", " << v(s, 1) << ", " << n(s, "xo") << ", " << n(s, "yo") << ", "
+              << n(s, "xi") << ", " << n(s, "yi") << ", " << x << ", " << y << ", TailStrategy::GuardWithIf);\n";
+            if (d >= 3) {
+                std::vector<std::string> rest;
+                for (size_t i = 3; i < d; i++) rest.push_back(v(s, i));
+                std::string outer = fuse_outer(o, s.cpp, s, v(s, 2), rest);
+                o << "    " << s.cpp << ".gpu_blocks(" << outer << ");\n";
+            }
+        } else if (d == 1) {
+            o << "    " << s.cpp << ".gpu_tile(" << v(s, 0) << ", " << n(s, "xo") << ", " << n(s, "xi") << ", " << x * y
+              << ", TailStrategy::GuardWithIf);\n";
+        }
+        for (size_t u = 0; u < s.updates.size(); u++) {
+            const UpdateDef &ud = s.updates[u];
+            std::string st = update(s, u);
+            bool hx = d >= 1 && ud.has_pure(s.args[0]), hy = d >= 2 && ud.has_pure(s.args[1]);
+            if (hx && hy) {
+                o << "    " << st << ".gpu_tile(" << v(s, 0) << ", " << v(s, 1) << ", " << n(s, "xo") << ", " << n(s, "yo")
+                  << ", " << n(s, "xi") << ", " << n(s, "yi") << ", " << x << ", " << y << ", TailStrategy::GuardWithIf);\n";
+                if (ud.pure_args.size() == 3) o << "    " << st << ".gpu_blocks(" << pure_var(s, ud.pure_args[2]) << ");\n";
+            } else if (!ud.pure_args.empty()) {
+                std::string pv = hx ? v(s, 0) : pure_var(s, ud.pure_args[0]);
+                o << "    " << st << ".gpu_tile(" << pv << ", " << n(s, "xo") << ", " << n(s, "xi") << ", " << x * y
+                  << ", TailStrategy::GuardWithIf);\n";
+            }
+        }
+    }
+
+    void nested_gpu(std::ostringstream &o, const Stage &s, const Stage &c) const {
+        const StagePlan &sp = plan(s);
+        size_t d = s.args.size();
+        if (sp.at == "thread") {
+            o << "    " << s.cpp << ".compute_at(" << c.cpp << ", " << n(c, "xi") << ");\n";
+            return;
+        }
+        o << "    " << s.cpp << ".compute_at(" << c.cpp << ", " << n(c, "xo") << ")";
+        if (d >= 2) o << ".gpu_threads(" << v(s, 0) << ", " << v(s, 1) << ")";
+        else if (d == 1) o << ".gpu_threads(" << v(s, 0) << ")";
+        o << ";\n";
+        for (size_t u = 0; u < s.updates.size(); u++) {
+            const UpdateDef &ud = s.updates[u];
+            bool hx = d >= 1 && ud.has_pure(s.args[0]), hy = d >= 2 && ud.has_pure(s.args[1]);
+            if (hx && hy) o << "    " << update(s, u) << ".gpu_threads(" << v(s, 0) << ", " << v(s, 1) << ");\n";
+            else if (hx) o << "    " << update(s, u) << ".gpu_threads(" << v(s, 0) << ");\n";
+        }
+    }
+
+    void vector_gpu(std::ostringstream &o, const Stage &s) const {
+        const StagePlan &sp = plan(s);
+        if (sp.unroll <= 1) return;
+        for (size_t u = 0; u < s.updates.size(); u++) {
+            if (s.updates[u].rvars.empty()) continue;
+            o << "    " << update(s, u) << ".split(" << rv(s, u, 0) << ", " << n(s, "ro") << ", " << n(s, "ri") << ", "
+              << sp.unroll << ", TailStrategy::GuardWithIf).unroll(" << n(s, "ri") << ");\n";
+        }
+    }
+};
+
+}  // namespace
+
+std::string emit_kernel(const Graph &g, const Plan &p, bool gpu, const std::string &task_id, const std::string &note) {
+    Writer w{g, p, gpu};
+    std::ostringstream o;
+    o << "// LEKA kernel for task `" << task_id << "` on " << (gpu ? "a GPU backend" : "cpu") << ", written by the builtin\n"
+      << "// model from its plan (one decision per schedule layer and stage). " << note << "\n"
+      << "#include <ekb/kernel.h>\n\n#include \"algorithm.h\"\n\nEKB_KERNEL {\n    using namespace Halide;\n"
+      << "    task::Algorithm a;\n";
+    w.prelude(o);
+    o << "    // @layer compute\n";
+    w.compute(o);
+    o << "    // @layer loops\n";
+    for (const auto &s : g.stages) {
+        if (!w.computed(s) || w.host(s)) continue;
+        if (gpu) w.loops_gpu(o, s);
+        else w.loops_cpu(o, s);
+    }
+    o << "    // @layer memory\n";
+    for (const auto &s : g.stages) {
+        const Stage *c = w.host(s);
+        if (!c) continue;
+        if (gpu) w.nested_gpu(o, s, *c);
+        else o << "    " << s.cpp << ".compute_at(" << c->cpp << ", " << w.outer_loop(*c) << ");\n";
+    }
+    o << "    // @layer vector\n";
+    for (const auto &s : g.stages) {
+        if (!w.computed(s)) continue;
+        if (gpu) w.vector_gpu(o, s);
+        else w.vector_cpu(o, s, w.host(s) != nullptr);
+    }
+    o << "    // @end\n    return a.kernel();\n}\n";
+    return o.str();
+}
+
+}  // namespace ekb::leka
