@@ -124,6 +124,20 @@ nlohmann::json describe_pipeline(const std::vector<Halide::Func> &outputs) {
 }  // namespace
 
 int main(int argc, char **argv) {
+    // Halide's autoscheduler plugins, so that a kernel may call Pipeline::auto_schedule
+    // ("Adams2019", "Li2018", "Mullapudi2016"; the auto:* producers do). One that is absent
+    // is skipped; one that fails to load is skipped with a note.
+#ifdef EKB_HALIDE_PLUGIN_DIR
+    for (const char *name : {"adams2019", "li2018", "mullapudi2016"}) {
+        std::string path = std::string(EKB_HALIDE_PLUGIN_DIR) + "/libautoschedule_" + name + ".so";
+        if (::access(path.c_str(), R_OK) != 0) continue;
+        try {
+            Halide::load_plugin(path);
+        } catch (const std::exception &e) {
+            std::cerr << "ekb-gen: note: autoscheduler plugin " << path << " not loaded: " << e.what() << "\n";
+        }
+    }
+#endif
     if (argc != 5) {
         std::cerr << "usage: ekb-gen <kernel_gen.so> <target> <out_dir> <expect.json>\n";
         return 3;

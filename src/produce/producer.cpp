@@ -71,11 +71,12 @@ std::unique_ptr<Producer> make_producer(const std::string &spec, const ProducerO
     if (auto leka = parse_leka_spec(spec)) return make_leka_producer(*leka, opts);
     if (spec == "direct") return make_direct_producer(opts);
     if (spec == "iterative") return make_iterative_producer(opts);
+    if (spec.rfind("auto:", 0) == 0) return make_autoschedule_producer(spec.substr(5));
     if (spec == "external") {
         if (opts.external_command.empty()) throw std::invalid_argument("producer external needs --external-command");
         return make_external_producer(opts);
     }
-    throw std::invalid_argument("unknown producer '" + spec + "' (known: expert, naive, dir:<path>, direct, iterative, leka[-no-<layer>][-from-<backend>], external)");
+    throw std::invalid_argument("unknown producer '" + spec + "' (known: expert, naive, dir:<path>, direct, iterative, leka[-no-<layer>][-from-<backend>], external, auto:adams2019, auto:li2018, auto:mullapudi2016)");
 }
 
 std::string write_transcript(const ProduceRequest &req, const nlohmann::json &transcript) {

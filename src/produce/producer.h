@@ -7,6 +7,8 @@
 //   direct        one reply per sample from a model (llm_producers.cpp)
 //   iterative     one general agent: turns of kernel -> feedback on visible instances
 //   external      a user's command (any coding agent) in a prepared workspace (external.cpp)
+//   auto:<name>   Halide 14's autoschedulers, no model (autoschedule.cpp): auto:adams2019 and
+//                 auto:mullapudi2016 (cpu only), auto:li2018 (cpu and GPU backends)
 //   leka          the Layered Edge Kernel Agent (leka/): leka-no-<layer> ablates a layer,
 //                 leka-from-<backend> starts from another backend's leka kernel
 //
@@ -100,6 +102,8 @@ std::unique_ptr<Producer> make_producer(const std::string &spec, const ProducerO
 std::unique_ptr<Producer> make_direct_producer(const ProducerOptions &opts);
 std::unique_ptr<Producer> make_iterative_producer(const ProducerOptions &opts);
 std::unique_ptr<Producer> make_external_producer(const ProducerOptions &opts);
+// name: "adams2019", "li2018" or "mullapudi2016"; throws std::invalid_argument otherwise.
+std::unique_ptr<Producer> make_autoschedule_producer(const std::string &name);
 
 // `ekb check [kernel.cpp]` inside an external producer's workspace: sends the kernel to the
 // trusted ekb process ($EKB_CHECK_SOCKET), prints its verdict; exit 0 correct, 1 not, 2 error.
