@@ -192,7 +192,19 @@ struct Writer {
             bool hx = d >= 1 && ud.has_pure(s.args[0]), hy = d >= 2 && ud.has_pure(s.args[1]);
             std::string rl;
             for (size_t r = 0; r < ud.rvars.size(); r++) rl += ", " + rv(s, u, r);
-            std::string outer_pure = ud.pure_args.empty() ? "" : pure_var(s, ud.pure_args.back());
+            // The pure loops outside the innermost one (and outside y when tiled), in order:
+            // fused into one parallel loop (a batch of 1 must not be all the parallelism).
+            auto outer_pures = [&](size_t from) {
+                std::vector<std::string> v2;
+                for (size_t i = from; i < ud.pure_args.size(); i++) v2.push_back(pure_var(s, ud.pure_args[i]));
+                return v2;
+            };
+            auto parallel_fused = [&](std::vector<std::string> loops) {
+                if (!sp.parallel || loops.empty()) return;
+                std::string first = loops.front();
+                loops.erase(loops.begin());
+                o << "    " << st << ".parallel(" << fuse_outer(o, st, s, first, loops) << ");\n";
+            };
             if (sp.tile_x > 0 && hx && hy) {
                 o << "    " << st << ".tile(" << v(s, 0) << ", " << v(s, 1) << ", " << n(s, "xo") << ", " << n(s, "yo") << ", "
                   << n(s, "xi") << ", " << n(s, "yi") << ", " << sp.tile_x << ", " << sp.tile_y << ", TailStrategy::GuardWithIf);\n";
@@ -200,7 +212,9 @@ struct Writer {
                     o << "    " << st << ".reorder({" << n(s, "xi") << ", " << n(s, "yi") << rl << ", " << n(s, "xo") << ", "
                       << n(s, "yo") << "});\n";
                 }
-                if (sp.parallel) o << "    " << st << ".parallel(" << (ud.pure_args.size() > 2 ? outer_pure : n(s, "yo")) << ");\n";
+                std::vector<std::string> loops = {n(s, "yo")};
+                for (const auto &x : outer_pures(2)) loops.push_back(x);
+                parallel_fused(loops);
             } else if (hx && sp.reduce_inner && !ud.rvars.empty()) {
                 if (ud.pure_args.size() == 1 && sp.parallel) {
                     o << "    " << st << ".split(" << v(s, 0) << ", " << n(s, "xo") << ", " << n(s, "xi") << ", "
@@ -210,10 +224,10 @@ struct Writer {
                     std::string others;
                     for (size_t i = 1; i < ud.pure_args.size(); i++) others += ", " + pure_var(s, ud.pure_args[i]);
                     o << "    " << st << ".reorder({" << v(s, 0) << rl << others << "});\n";
-                    if (sp.parallel && ud.pure_args.size() >= 2) o << "    " << st << ".parallel(" << outer_pure << ");\n";
+                    parallel_fused(outer_pures(1));
                 }
-            } else if (sp.parallel && ud.pure_args.size() >= (hx ? 2u : 1u)) {
-                o << "    " << st << ".parallel(" << outer_pure << ");\n";
+            } else {
+                parallel_fused(outer_pures(hx ? 1 : 0));
             }
         }
     }
