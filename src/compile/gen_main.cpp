@@ -214,11 +214,14 @@ int main(int argc, char **argv) {
         p.compile_to_object(out_dir + "/pipeline.o", args, "ekb_pipeline",
                             target.with_feature(Halide::Target::NoRuntime));
 
-        // The loop nest, for people and for agents. print_loop_nest writes to std::cout.
+        // The loop nest, for people and for agents. Halide 14's print_loop_nest writes to
+        // std::cerr: send that to the file for the call.
         std::ofstream nest(out_dir + "/loop_nest.txt");
-        std::streambuf *old = std::cout.rdbuf(nest.rdbuf());
+        std::cerr.flush();
+        std::streambuf *old = std::cerr.rdbuf(nest.rdbuf());
         p.print_loop_nest();
-        std::cout.rdbuf(old);
+        std::cerr.flush();
+        std::cerr.rdbuf(old);
     } catch (const Halide::Error &e) {
         kernel_error(std::string("Halide error: ") + e.what());
     } catch (const std::exception &e) {
