@@ -34,6 +34,8 @@ usage:
                                                  the matrix tasks x backends x producers x models x samples
                                                  into experiments/NAME; the same command resumes.
                                                  producers: expert naive dir:PATH direct iterative external;
+                                                 leka, leka-no-<layer>, leka-from-<backend> (the layered agent,
+                                                 docs/leka.md);
                                                  auto:adams2019 auto:li2018 auto:mullapudi2016 (Halide's
                                                  autoschedulers, no model; li2018 also on GPU backends);
                                                  models: builtin, openai:M[@URL], anthropic:M[@URL], replay:M
