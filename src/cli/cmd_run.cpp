@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <optional>
 
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -10,6 +11,7 @@
 #include "compile/backend.h"
 #include "compile/toolchain.h"
 #include "experiment/run_loop.h"
+#include "produce/leka/leka.h"
 #include "report/report.h"
 
 namespace ekb {
@@ -30,7 +32,7 @@ int cmd_run(const std::vector<std::string> &argv) {
     Args a(argv, {"no-timing", "no-confine", "plain", "no-report"},
            {"experiment", "tasks", "backends", "producers", "models", "samples", "jobs", "seed", "threads", "time-cap",
             "call-timeout", "compile-timeout", "suite", "private-instances", "temperature", "max-tokens", "turns",
-            "budget", "cache", "llm-cache", "external-command", "external-timeout", "external-ro"});
+            "budget", "cache", "llm-cache", "external-command", "external-timeout", "external-ro", "ablate", "seed-from"});
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     RunOptions opts;
     Suite suite = Suite::load(a.get_or("suite", (ekb_home() / "suite").string()), a.get_or("private-instances", ""));
@@ -42,6 +44,39 @@ int cmd_run(const std::vector<std::string> &argv) {
         if (!is_known_backend(b)) throw UsageError("--backends: unknown backend '" + b + "' (cpu, opencl, cuda)");
     }
     opts.producers = split_list(a.get_or("producers", "expert"));
+    // --ablate L1,L2 and --seed-from B rewrite the leka producers: leka -> leka-no-L1-no-L2,
+    // and with a seed both it (the source) and its -from-B twin run.
+    if (a.get("ablate") || a.get("seed-from")) {
+        std::vector<std::string> rewritten;
+        bool any = false;
+        for (const auto &p : opts.producers) {
+            std::optional<LekaSpec> spec;
+            try {
+                spec = parse_leka_spec(p);
+            } catch (const std::invalid_argument &e) {
+                throw UsageError(e.what());
+            }
+            if (!spec) {
+                rewritten.push_back(p);
+                continue;
+            }
+            any = true;
+            std::string base = spec->base_name();
+            for (const auto &l : split_list(a.get_or("ablate", ""))) {
+                if (!spec->ablate.count(l)) base += "-no-" + l;
+            }
+            std::string from = a.get_or("seed-from", spec->seed_from);
+            try {
+                std::string name = parse_leka_spec(base)->name;  // validates and orders the layers
+                rewritten.push_back(name);
+                if (!from.empty()) rewritten.push_back(parse_leka_spec(name + "-from-" + from)->name);
+            } catch (const std::invalid_argument &e) {
+                throw UsageError(std::string("--ablate/--seed-from: ") + e.what());
+            }
+        }
+        if (!any) throw UsageError("--ablate and --seed-from apply to leka producers, and --producers has none");
+        opts.producers = rewritten;
+    }
     opts.models = split_list(a.get_or("models", "builtin"));
     opts.samples = static_cast<int>(a.number("samples", 1));
     if (opts.samples < 1) throw UsageError("--samples must be >= 1");

@@ -31,11 +31,13 @@ usage:
           [--temperature T] [--max-tokens N] [--turns N] [--cache off|read|write|readwrite]
           [--budget calls=N,tokens=N,cost=USD,compiles=N,device_s=S,wall_s=S]
           [--external-command CMD] [--external-timeout S] [--external-ro PATHS] [--llm-cache DIR]
+          [--ablate LAYERS] [--seed-from BACKEND]
                                                  the matrix tasks x backends x producers x models x samples
                                                  into experiments/NAME; the same command resumes.
                                                  producers: expert naive dir:PATH direct iterative external;
                                                  leka, leka-no-<layer>, leka-from-<backend> (the layered agent,
-                                                 docs/leka.md);
+                                                 docs/leka.md; --ablate LAYERS and --seed-from BACKEND rewrite
+                                                 the leka producers);
                                                  auto:adams2019 auto:li2018 auto:mullapudi2016 (Halide's
                                                  autoschedulers, no model; li2018 also on GPU backends);
                                                  models: builtin, openai:M[@URL], anthropic:M[@URL], replay:M

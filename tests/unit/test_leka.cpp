@@ -4,6 +4,8 @@
 // text, and producer specs.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "kernel/kernel_file.h"
 #include "produce/leka/builtin_layers.h"
 #include "produce/leka/graph.h"
@@ -47,6 +49,28 @@ const char *k_graph = R"({"funcs": [
 
 Graph graph() { return build_graph(k_graph, k_algorithm, {"in"}); }
 
+// Every line of a written kernel is one complete statement or a comment: balanced
+// parentheses and braces, a statement ends with ';'.
+void expect_well_formed(const std::string &kernel) {
+    std::istringstream in(kernel);
+    std::string line;
+    bool body = false;
+    while (std::getline(in, line)) {
+        if (line.find("// @layer compute") != std::string::npos) body = true;
+        if (line.find("// @end") != std::string::npos) body = false;
+        size_t p = line.find_first_not_of(' ');
+        if (!body || p == std::string::npos || line.compare(p, 2, "//") == 0) continue;
+        int paren = 0, brace = 0;
+        for (char c : line) {
+            paren += c == '(' ? 1 : c == ')' ? -1 : 0;
+            brace += c == '{' ? 1 : c == '}' ? -1 : 0;
+        }
+        EXPECT_EQ(paren, 0) << line;
+        EXPECT_EQ(brace, 0) << line;
+        EXPECT_EQ(line.back(), ';') << line;
+    }
+}
+
 TEST(LekaGraph, NamesFuncsByTheirAlgorithmMembers) {
     auto names = algorithm_func_names(k_algorithm);
     EXPECT_EQ(names.at("blur_x"), "a.blur_x");
@@ -86,6 +110,8 @@ TEST(LekaPlan, KernelHasEveryLayerSectionAndFollowsThePlan) {
     p.stages["out"].tile_x = 32;
     p.stages["out"].tile_y = 8;
     std::string k1 = emit_kernel(g, p, false, "t", "changed");
+    expect_well_formed(k0);
+    expect_well_formed(k1);
     ks = parse_kernel_sections(k1);
     EXPECT_NE(ks.find("loops")->body.find("a.out.tile("), std::string::npos) << k1;
     EXPECT_NE(ks.find("loops")->body.find("a.out.parallel(out_yo)"), std::string::npos) << k1;
@@ -104,6 +130,33 @@ TEST(LekaPlan, KernelHasEveryLayerSectionAndFollowsThePlan) {
     q.stages["out"].vector = 1;
     EXPECT_TRUE(q.same_outside(p, "vector"));
     EXPECT_FALSE(q.same_outside(p, "loops"));
+}
+
+// A convolution-like stage: out(x, y, c) += w(r, c) * in(x + r, y), three pure loops outside
+// the reduction, fused for parallelism in every loop candidate.
+TEST(LekaPlan, ReductionsOverSeveralPureLoopsAreFusedThenParallel) {
+    Graph g = build_graph(R"({"funcs": [
+ {"name": "out", "args": ["x", "y", "c"], "type": "float32", "output": true,
+  "pure": {"args": ["x", "y", "c"], "pure_args": ["x", "y", "c"], "rvars": [], "calls": {}, "ops": 0},
+  "updates": [{"args": ["x", "y", "c"], "pure_args": ["x", "y", "c"], "rvars": ["r$x", "r$y"], "calls": {}, "ops": 3}]}]})",
+                          k_algorithm, {});
+    Device d;
+    d.cores = 2;
+    Plan cur = initial_plan(g, false);
+    for (const auto &prop : builtin_proposals("loops", g, cur, d, 0)) {
+        std::string k = emit_kernel(g, prop.plan, false, "t", prop.description);
+        SCOPED_TRACE(prop.description + "\n" + k);
+        expect_well_formed(k);
+        std::string loops = parse_kernel_sections(k).find("loops")->body;
+        size_t fuse = loops.find("a.out.update(0).fuse("), par = loops.find("a.out.update(0).parallel(out_t");
+        ASSERT_NE(fuse, std::string::npos);
+        ASSERT_NE(par, std::string::npos);
+        EXPECT_LT(fuse, par);
+        Plan v = prop.plan;
+        for (auto &[n, sp] : v.stages) sp.vector = 1;
+        expect_well_formed(emit_kernel(g, v, false, "t", "vector"));
+    }
+    expect_well_formed(emit_kernel(g, initial_plan(g, true), true, "t", "gpu"));
 }
 
 TEST(LekaBuiltin, EachSubAgentChangesOnlyItsLayerDeterministically) {

@@ -203,7 +203,8 @@ struct Writer {
                 if (!sp.parallel || loops.empty()) return;
                 std::string first = loops.front();
                 loops.erase(loops.begin());
-                o << "    " << st << ".parallel(" << fuse_outer(o, st, s, first, loops) << ");\n";
+                std::string fused = fuse_outer(o, st, s, first, loops);  // writes the fuse lines first
+                o << "    " << st << ".parallel(" << fused << ");\n";
             };
             if (sp.tile_x > 0 && hx && hy) {
                 o << "    " << st << ".tile(" << v(s, 0) << ", " << v(s, 1) << ", " << n(s, "xo") << ", " << n(s, "yo") << ", "
