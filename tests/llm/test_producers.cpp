@@ -389,6 +389,19 @@ TEST_F(Producers, LekaSubAgentsOwnTheirLayerFailuresRollBackAndTheBudgetStopsThe
     expect_no_key_and_no_heldout(server);
 }
 
+TEST_F(Producers, LekaShorthandsAreCheckedBeforeAnythingRuns) {
+    EkbRun none = ekb(run_args("sh1", "naive", "builtin", 1, {"--ablate", "memory"}), tmp->path());
+    EXPECT_EQ(none.code, 2) << none.output;
+    EXPECT_NE(none.output.find("--ablate and --seed-from apply to leka producers"), std::string::npos) << none.output;
+    EkbRun bad = ekb(run_args("sh2", "leka", "builtin", 1, {"--ablate", "tiling"}), tmp->path());
+    EXPECT_EQ(bad.code, 2) << bad.output;
+    EXPECT_NE(bad.output.find("no layer 'tiling'"), std::string::npos) << bad.output;
+    EkbRun from = ekb(run_args("sh3", "leka", "builtin", 1, {"--seed-from", "tpu"}), tmp->path());
+    EXPECT_EQ(from.code, 2) << from.output;
+    EXPECT_NE(from.output.find("cannot seed from backend 'tpu'"), std::string::npos) << from.output;
+    EXPECT_FALSE(fs::exists(tmp->path() / "sh2" / "results.db"));
+}
+
 // LEKA with the builtin model: every final kernel verified, a trace of every step, per-layer
 // credit; an ablated layer is never visited; a cross-backend run starts from cpu's plan.
 TEST_F(Producers, LekaBuiltinTracesCreditsAblatesAndSeedsAcrossBackends) {
