@@ -27,19 +27,19 @@ constexpr int32_t shift_b = 1;           // right shift of b
 constexpr int32_t M_out = 1250935672;    // Q31 multiplier of the sum, ~0.5825 * 2^31
 constexpr int32_t shift_out = 19;        // right shift of the sum
 
-// Division of an Int(64) value by a positive power of two, truncating toward zero as in C
-// (Halide's integer division rounds toward negative infinity).
-static inline Halide::Expr trunc_div(const Halide::Expr &v, int64_t d) {
-    return Halide::select(v < 0, -((-v) / Halide::Expr(d)), v / Halide::Expr(d));
-}
-
 // SaturatingRoundingDoublingHighMul of Int(32) values: the high half of 2*a*b, rounded half
-// away from zero, saturated for INT32_MIN * INT32_MIN.
+// away from zero, saturated for INT32_MIN * INT32_MIN. TFLite writes it as
+// (ab + (ab >= 0 ? 2^30 : 1 - 2^30)) / 2^31 with C's truncating division; that equals
+// floor((ab + 2^30) / 2^31) for every ab (for ab < 0 the numerator v = ab + 1 - 2^30 is
+// negative and trunc(v / 2^31) = floor((v + 2^31 - 1) / 2^31)), i.e. an arithmetic shift,
+// which is how it is written here: no sign-dependent select, no truncating division. (The
+// select-and-divide form is miscompiled for CUDA: LLVM's NVPTX back end turns its rounding
+// bias select(v < 0, 2^31 - 1, 0) into `bfe.u64 v, 63, 31`, which yields 0 or 1, so SRDHM
+// was 1 too low for most negative products on the GPU and outputs were off by 1.)
 static inline Halide::Expr sat_round_doubling_high_mul(const Halide::Expr &a, const Halide::Expr &b) {
     using namespace Halide;
     Expr prod = cast<int64_t>(a) * cast<int64_t>(b);
-    Expr nudge = select(prod < 0, Expr(int64_t(1) - (int64_t(1) << 30)), Expr(int64_t(1) << 30));
-    Expr high = cast<int32_t>(trunc_div(prod + nudge, int64_t(1) << 31));
+    Expr high = cast<int32_t>((prod + Expr(int64_t(1) << 30)) >> 31);
     return select(a == b && a == Int(32).min(), Int(32).max(), high);
 }
 

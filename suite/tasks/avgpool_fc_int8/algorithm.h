@@ -32,18 +32,17 @@ static inline Halide::Expr rounded_average(const Halide::Expr &sum, const Halide
     return select(sum >= 0, (sum + half) / count, -((half - sum) / count));
 }
 
-// C-style (truncating) division of an Int(64) value by a positive divisor; Halide's integer
-// division rounds toward negative infinity.
-static inline Halide::Expr div_trunc(const Halide::Expr &v, const Halide::Expr &d) {
-    return Halide::select(v >= 0, v / d, -((-v) / d));
-}
-
-// SaturatingRoundingDoublingHighMul of two Int(32) values, computed in Int(64).
+// SaturatingRoundingDoublingHighMul of two Int(32) values, computed in Int(64). TFLite
+// writes it as (ab + (ab >= 0 ? 2^30 : 1 - 2^30)) / 2^31 with C's truncating division; that
+// equals floor((ab + 2^30) / 2^31) for every ab (for ab < 0 the numerator v = ab + 1 - 2^30
+// is negative and trunc(v / 2^31) = floor((v + 2^31 - 1) / 2^31)), i.e. an arithmetic
+// shift, which is how it is written here: no sign-dependent select, no truncating division.
+// (The select-and-divide form is miscompiled for CUDA: LLVM's NVPTX back end turns its
+// rounding bias select(v < 0, 2^31 - 1, 0) into `bfe.u64 v, 63, 31`, which yields 0 or 1.)
 static inline Halide::Expr srdhm(const Halide::Expr &a, const Halide::Expr &b) {
     using namespace Halide;
     Expr ab = cast<int64_t>(a) * cast<int64_t>(b);
-    Expr nudge = select(ab >= 0, Expr(int64_t(1) << 30), Expr(int64_t(1) - (int64_t(1) << 30)));
-    Expr q = cast<int32_t>(div_trunc(ab + nudge, Expr(int64_t(1) << 31)));
+    Expr q = cast<int32_t>((ab + Expr(int64_t(1) << 30)) >> 31);
     return select(a == b && a == Int(32).min(), Int(32).max(), q);
 }
 
