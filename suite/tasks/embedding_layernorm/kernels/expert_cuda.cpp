@@ -1,12 +1,13 @@
 // Expert cuda schedule for `embedding_layernorm`: four kernels. emb (the gathered table row
 // plus the position row) is written once by 32x8-thread tiles, threads adjacent along the
-// hidden dimension (coalesced row copies). The two row reductions (the sum of the row for
-// mean, then the sum of squared deviations for rstd) each run one warp per row, 8 rows
-// (warps) per block: the 32 lanes stride through their row together (coalesced loads), each
-// lane keeping a running partial sum in a register over every 32nd element (rfactor over the
-// lanes), and the 32 partials are combined with warp shuffles (gpu_lanes). y runs as
-// 32x8-thread tiles. Without CUDA (gpu_lanes is CUDA-only), the per-lane partials go through
-// shared memory instead.
+// hidden dimension (coalesced row copies). The two row reductions (the sum of the row for mean,
+// then the sum of squared deviations for rstd) each run 32 threads per row, 8 rows per block:
+// the 32 threads stride through their row together (coalesced loads), each keeping a running
+// partial sum in a register over every 32nd element (rfactor over the lanes) that it leaves in
+// shared memory; after a barrier one thread per row adds the 32 partials. y runs as 32x8-thread
+// tiles. (Not warp shuffles: Halide 14 lowers a gpu_lanes rfactor under a GuardWithIf tail to a
+// global scratch buffer the lanes index inconsistently, which made the softmax expert wrong on
+// an H200; see docs/kernel-format.md.)
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -15,8 +16,7 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     const int lanes = 32, rows = 8;
-    const bool cuda = target.has_feature(Target::CUDA);
-    Var dox{"dox"}, dix{"dix"}, tox{"tox"}, tix{"tix"}, tl{"tl"}, u{"u"};
+    Var dox{"dox"}, dix{"dix"}, tox{"tox"}, tix{"tix"}, u{"u"};
     RVar kw{"kw"}, kl{"kl"};
     // @layer compute
     // row, xc and variance are inlined; emb is stored once, mean and rstd are the stored
@@ -32,19 +32,10 @@ EKB_KERNEL {
     for (Func out : {a.mean, a.rstd}) out.split(a.t, tox, tix, rows, TailStrategy::GuardWithIf).gpu_blocks(tox);
     // @layer memory
     for (auto [out, red, part] : {std::tuple{a.mean, a.sum_x, sum_part}, std::tuple{a.rstd, a.sum_sq, sq_part}}) {
-        if (cuda) {
-            // One warp per row: the row's value is stored by lane 0 (tl), the partials live
-            // in the lanes' registers and are read across the warp with shuffles.
-            out.split(tix, tix, tl, 1).gpu_threads(tix, tl);
-            red.compute_at(out, tl);
-            part.compute_at(out, tix).gpu_lanes(u);
-            part.update().gpu_lanes(u);
-        } else {
-            out.gpu_threads(tix);
-            red.compute_at(out, tix);
-            part.compute_at(out, tox).store_in(MemoryType::GPUShared).gpu_threads(u, a.t);
-            part.update().gpu_threads(u, a.t);
-        }
+        out.gpu_threads(tix);
+        red.compute_at(out, tix);
+        part.compute_at(out, tox).store_in(MemoryType::GPUShared).gpu_threads(u, a.t);
+        part.update().gpu_threads(u, a.t);
     }
     // @end
     return a.kernel();

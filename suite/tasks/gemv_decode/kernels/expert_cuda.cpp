@@ -1,9 +1,10 @@
-// Expert cuda schedule for `gemv_decode`: one kernel, one warp per output row, 8 rows
-// (warps) per block. The 32 lanes stride through the row of W and through x together
-// (coalesced loads), each lane accumulating a partial dot product in a register over every
-// 32nd k (rfactor over the lanes); the 32 partials are combined with warp shuffles
-// (gpu_lanes) and lane 0 stores the output. Without CUDA (gpu_lanes is CUDA-only), the
-// per-lane partials go through shared memory instead.
+// Expert cuda schedule for `gemv_decode`: one kernel, 32 threads per output row, 8 rows per
+// block. The 32 threads stride through the row of W and through x together (coalesced loads),
+// each accumulating a partial dot product in a register over every 32nd k (rfactor over the
+// lanes) that it leaves in shared memory; after a barrier one thread per row adds the 32
+// partials and stores the output. (Not warp shuffles: Halide 14 lowers a gpu_lanes rfactor
+// under a GuardWithIf tail to a global scratch buffer the lanes index inconsistently, which
+// made the softmax expert wrong on an H200; see docs/kernel-format.md.)
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -12,8 +13,7 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     const int lanes = 32, rows = 8;
-    const bool cuda = target.has_feature(Target::CUDA);
-    Var no{"no"}, ni{"ni"}, nl{"nl"}, u{"u"};
+    Var no{"no"}, ni{"ni"}, u{"u"};
     RVar kw{"kw"}, kl{"kl"};
     // @layer compute
     // dot sums per-lane partial dot products (rfactor).
@@ -21,17 +21,10 @@ EKB_KERNEL {
     // @layer loops
     a.y.split(a.n, no, ni, rows, TailStrategy::GuardWithIf).gpu_blocks(no);
     // @layer memory
-    if (cuda) {
-        a.y.split(ni, ni, nl, 1).gpu_threads(ni, nl);
-        a.dot.compute_at(a.y, nl);
-        part.compute_at(a.y, ni).gpu_lanes(u);
-        part.update().gpu_lanes(u);
-    } else {
-        a.y.gpu_threads(ni);
-        a.dot.compute_at(a.y, ni);
-        part.compute_at(a.y, no).store_in(MemoryType::GPUShared).gpu_threads(u, a.n);
-        part.update().gpu_threads(u, a.n);
-    }
+    a.y.gpu_threads(ni);
+    a.dot.compute_at(a.y, ni);
+    part.compute_at(a.y, no).store_in(MemoryType::GPUShared).gpu_threads(u, a.n);
+    part.update().gpu_threads(u, a.n);
     // @end
     return a.kernel();
 }

@@ -1,14 +1,16 @@
 // Expert cuda schedule for `kv_decode_attention`: six kernels instead of one per stage and
-// update. The scores run one warp per cached position, 8 positions (warps) per block, heads
-// along the grid's y: the 32 lanes stride through the position's K row together (coalesced
-// loads, as the cache streams through once), each lane accumulating a partial product with q
-// in a register (rfactor over the lanes), combined with warp shuffles (gpu_lanes); lane 0
-// stores the scaled score. The max and the sum over the positions run one thread per head
-// accumulating in a register (the wrappers row_max.in() and row_sum.in() are what is stored);
-// exp(score - max) and the normalization are a tile kernel each. P V runs in blocks of 32
-// threads along the head dimension, one thread per element accumulating across the positions
-// in a register (loads of V coalesced across the warp). Without CUDA (gpu_lanes is
-// CUDA-only), the per-lane partials go through shared memory.
+// update. The scores run 32 threads per cached position, 8 positions per block, heads along the
+// grid's y: the 32 threads stride through the position's K row together (coalesced loads, as
+// the cache streams through once), each accumulating a partial product with q in a register
+// (rfactor over the lanes) that it leaves in shared memory; after a barrier one thread per
+// position adds the partials and stores the scaled score. The max and the sum over the
+// positions run one thread per head accumulating in a register (the wrappers row_max.in() and
+// row_sum.in() are what is stored); exp(score - max) and the normalization are a tile kernel
+// each. P V runs in blocks of 32 threads along the head dimension, one thread per element
+// accumulating across the positions in a register (loads of V coalesced across the warp). (Not
+// warp shuffles: Halide 14 lowers a gpu_lanes rfactor under a GuardWithIf tail to a global
+// scratch buffer the lanes index inconsistently, which made the softmax expert wrong on an
+// H200; see docs/kernel-format.md.)
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -17,8 +19,7 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     const int lanes = 32, keys = 8;
-    const bool cuda = target.has_feature(Target::CUDA);
-    Var so{"so"}, si{"si"}, sl{"sl"}, ho{"ho"}, hi{"hi"}, u{"u"};
+    Var so{"so"}, si{"si"}, ho{"ho"}, hi{"hi"}, u{"u"};
     RVar rw{"rw"}, rl{"rl"};
     // @layer compute
     Func max_out = a.row_max.in();  // one value per head, written once by its thread
@@ -33,17 +34,10 @@ EKB_KERNEL {
     sum_out.gpu_tile(a.h, ho, hi, 8, TailStrategy::GuardWithIf);
     a.out.gpu_tile(a.d, a.h, so, ho, si, hi, 32, 1, TailStrategy::GuardWithIf);
     // @layer memory
-    if (cuda) {
-        a.scores.split(si, si, sl, 1).gpu_threads(si, sl);
-        a.dot.compute_at(a.scores, sl);
-        part.compute_at(a.scores, si).gpu_lanes(u);
-        part.update().gpu_lanes(u);
-    } else {
-        a.scores.gpu_threads(si);
-        a.dot.compute_at(a.scores, si);
-        part.compute_at(a.scores, so).store_in(MemoryType::GPUShared).gpu_threads(u, a.s);
-        part.update().gpu_threads(u, a.s);
-    }
+    a.scores.gpu_threads(si);
+    a.dot.compute_at(a.scores, si);
+    part.compute_at(a.scores, so).store_in(MemoryType::GPUShared).gpu_threads(u, a.s);
+    part.update().gpu_threads(u, a.s);
     a.row_max.compute_at(max_out, hi).store_in(MemoryType::Register);
     a.row_sum.compute_at(sum_out, hi).store_in(MemoryType::Register);
     a.pv.compute_at(a.out, si).store_in(MemoryType::Register);

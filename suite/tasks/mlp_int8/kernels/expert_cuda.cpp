@@ -1,10 +1,12 @@
-// Expert cuda schedule for `mlp_int8`: two kernels, one per layer, each as the fc_int8
-// expert: one warp per output unit, 8 units (warps) per block. The 32 lanes stride through
-// the unit's weight row and the input row together (coalesced loads), each lane
-// accumulating an int32 partial dot product in a register over every 32nd element (rfactor
-// over the lanes); the 32 partials are combined with warp shuffles (gpu_lanes) and lane 0
-// adds the bias, requantizes (layer 1 with the fused ReLU) and stores the int8 value. Without
-// CUDA (gpu_lanes is CUDA-only), the per-lane partials go through shared memory instead.
+// Expert cuda schedule for `mlp_int8`: two kernels, one per layer, each as the fc_int8 expert:
+// 32 threads per output unit, 8 units per block. The 32 threads stride through the unit's
+// weight row and the input row together (coalesced loads), each accumulating an int32 partial
+// dot product in a register over every 32nd element (rfactor over the lanes) that it leaves in
+// shared memory; after a barrier one thread per unit adds the 32 partials and the bias,
+// requantizes (layer 1 with the fused ReLU) and stores the int8 value. (Not warp shuffles:
+// Halide 14 lowers a gpu_lanes rfactor under a GuardWithIf tail to a global scratch buffer the
+// lanes index inconsistently, which made the softmax expert wrong on an H200; see
+// docs/kernel-format.md.)
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -13,8 +15,7 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     const int lanes = 32, units = 8;
-    const bool cuda = target.has_feature(Target::CUDA);
-    Var no{"no"}, ni{"ni"}, nl{"nl"}, u{"u"};
+    Var no{"no"}, ni{"ni"}, u{"u"};
     RVar kw{"kw"}, kl{"kl"};
     // (the layer's int8 output, its reduction, the reduction domain)
     const std::vector<std::tuple<Func, Func, RDom>> layers = {{a.hidden, a.dot1, a.k}, {a.output, a.dot2, a.r}};
@@ -31,17 +32,10 @@ EKB_KERNEL {
     // @layer memory
     for (size_t i = 0; i < layers.size(); i++) {
         auto [out, dot, rd] = layers[i];
-        if (cuda) {
-            out.split(ni, ni, nl, 1).gpu_threads(ni, nl);
-            dot.compute_at(out, nl);
-            parts[i].compute_at(out, ni).gpu_lanes(u);
-            parts[i].update().gpu_lanes(u);
-        } else {
-            out.gpu_threads(ni);
-            dot.compute_at(out, ni);
-            parts[i].compute_at(out, no).store_in(MemoryType::GPUShared).gpu_threads(u, dot.args()[0]);
-            parts[i].update().gpu_threads(u, dot.args()[0]);
-        }
+        out.gpu_threads(ni);
+        dot.compute_at(out, ni);
+        parts[i].compute_at(out, no).store_in(MemoryType::GPUShared).gpu_threads(u, dot.args()[0]);
+        parts[i].update().gpu_threads(u, dot.args()[0]);
     }
     // @end
     return a.kernel();

@@ -1,10 +1,11 @@
-// Expert cuda schedule for `softmax`: three kernels. The two row reductions (row max, then
-// the sum of exp(x - max)) each run one warp per row, 8 rows (warps) per block: the 32 lanes
-// stride through their row together (coalesced loads), each lane keeping a running partial
-// in a register over every 32nd column (rfactor over the lanes), and the 32 partials are
-// combined with warp shuffles (gpu_lanes). exp and the division run as 32x8-thread tiles,
-// threads adjacent along the columns. Without CUDA (gpu_lanes is CUDA-only), the per-lane
-// partials go through shared memory instead.
+// Expert cuda schedule for `softmax`: three kernels. The two row reductions (row max, then the
+// sum of exp(x - max)) each run 32 threads per row, 8 rows per block: the 32 threads stride
+// through their row together (coalesced loads), each keeping a running partial in a register
+// over every 32nd column (rfactor over the lanes) that it leaves in shared memory; after a
+// barrier one thread per row combines the 32 partials. exp and the division run as 32x8-thread
+// tiles, threads adjacent along the columns. (Not warp shuffles: Halide 14 lowers a gpu_lanes
+// rfactor under a GuardWithIf tail to a global scratch buffer the lanes index inconsistently,
+// which made this expert wrong on an H200; see docs/kernel-format.md.)
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -13,8 +14,7 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     const int lanes = 32, rows = 8;
-    const bool cuda = target.has_feature(Target::CUDA);
-    Var co{"co"}, ci{"ci"}, ro{"ro"}, ri{"ri"}, rl{"rl"}, u{"u"};
+    Var co{"co"}, ci{"ci"}, ro{"ro"}, ri{"ri"}, u{"u"};
     RVar kw{"kw"}, kl{"kl"};
     // @layer compute
     Func max_out = a.row_max.in();  // one value per row, stored by its warp
@@ -29,19 +29,10 @@ EKB_KERNEL {
     for (Func out : {max_out, sum_out}) out.split(a.r, ro, ri, rows, TailStrategy::GuardWithIf).gpu_blocks(ro);
     // @layer memory
     for (auto [out, red, part] : {std::tuple{max_out, a.row_max, max_part}, std::tuple{sum_out, a.row_sum, sum_part}}) {
-        if (cuda) {
-            // One warp per row: the row's value is stored by lane 0 (rl), the partials live
-            // in the lanes' registers and are read across the warp with shuffles.
-            out.split(ri, ri, rl, 1).gpu_threads(ri, rl);
-            red.compute_at(out, rl);
-            part.compute_at(out, ri).gpu_lanes(u);
-            part.update().gpu_lanes(u);
-        } else {
-            out.gpu_threads(ri);
-            red.compute_at(out, ri);
-            part.compute_at(out, ro).store_in(MemoryType::GPUShared).gpu_threads(u, a.r);
-            part.update().gpu_threads(u, a.r);
-        }
+        out.gpu_threads(ri);
+        red.compute_at(out, ri);
+        part.compute_at(out, ro).store_in(MemoryType::GPUShared).gpu_threads(u, a.r);
+        part.update().gpu_threads(u, a.r);
     }
     // @end
     return a.kernel();

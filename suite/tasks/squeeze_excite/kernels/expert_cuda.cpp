@@ -1,14 +1,15 @@
-// Expert cuda schedule for `squeeze_excite`: four kernels, no global read-modify-write.
-// The three per-channel reductions (the spatial sum, fc1, fc2) run one warp per output
-// channel, 8 channels (warps) per block: the 32 lanes stride through the channel's rows
-// (or weight row) together, so the loads are coalesced, each lane accumulating a partial
-// sum in a register (rfactor over the lanes); the partials are combined with warp shuffles
-// (gpu_lanes) and the stored stage is the reduction's pointwise consumer (pooled, s1, gate),
+// Expert cuda schedule for `squeeze_excite`: four kernels, no global read-modify-write. The
+// three per-channel reductions (the spatial sum, fc1, fc2) run 32 threads per output channel, 8
+// channels per block: the 32 threads stride through the channel's rows (or weight row)
+// together, so the loads are coalesced, each accumulating a partial sum in a register (rfactor
+// over the lanes) that it leaves in shared memory; after a barrier one thread per channel adds
+// the partials, and the stored stage is the reduction's pointwise consumer (pooled, s1, gate),
 // so the bias, ReLU and hard-sigmoid are fused into the same kernel. The scale runs as 32x8
 // blocks of threads over (columns, rows), channels along the grid's z dimension, threads
 // adjacent along the columns so that each row of x is read and written coalesced; tails
-// guarded. Without CUDA (gpu_lanes is CUDA-only), the per-lane partials go through shared
-// memory instead.
+// guarded. (Not warp shuffles: Halide 14 lowers a gpu_lanes rfactor under a GuardWithIf tail to
+// a global scratch buffer the lanes index inconsistently, which made the softmax expert wrong
+// on an H200; see docs/kernel-format.md.)
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -17,8 +18,7 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     const int lanes = 32, chans = 8;
-    const bool cuda = target.has_feature(Target::CUDA);
-    Var xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"}, co{"co"}, ci{"ci"}, cl{"cl"}, u{"u"};
+    Var xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"}, co{"co"}, ci{"ci"}, u{"u"};
     RVar ro{"ro"}, rl{"rl"};
     // @layer compute
     // One kernel per stored stage; each reduction sums per-lane partials (rfactor).
@@ -34,17 +34,10 @@ EKB_KERNEL {
     for (auto [out, red, part] : {std::tuple{a.pooled, a.pool_sum, pool_part}, std::tuple{a.s1, a.fc1, fc1_part},
                                   std::tuple{a.gate, a.fc2, fc2_part}}) {
         out.split(a.c, co, ci, chans, TailStrategy::GuardWithIf).gpu_blocks(co);
-        if (cuda) {
-            out.split(ci, ci, cl, 1).gpu_threads(ci, cl);
-            red.compute_at(out, cl);
-            part.compute_at(out, ci).gpu_lanes(u);
-            part.update().gpu_lanes(u);
-        } else {
-            out.gpu_threads(ci);
-            red.compute_at(out, ci);
-            part.compute_at(out, co).store_in(MemoryType::GPUShared).gpu_threads(u, a.c);
-            part.update().gpu_threads(u, a.c);
-        }
+        out.gpu_threads(ci);
+        red.compute_at(out, ci);
+        part.compute_at(out, co).store_in(MemoryType::GPUShared).gpu_threads(u, a.c);
+        part.update().gpu_threads(u, a.c);
     }
     // @end
     return a.kernel();

@@ -1,11 +1,13 @@
-// Expert cuda schedule for `swiglu_ffn`: two kernels. Each output value (a hidden feature,
-// then an output feature) is one warp, 8 features (warps) per block, tokens along the grid's
-// y: the 32 lanes stride through the weight rows and the token's input row together
-// (coalesced loads), each lane accumulating partial dot products in registers over every
-// 32nd element (rfactor over the lanes); the partials are combined with warp shuffles
-// (gpu_lanes). In the first kernel the gate and up rows are reduced side by side and lane 0
+// Expert cuda schedule for `swiglu_ffn`: two kernels. Each output value (a hidden feature, then
+// an output feature) is 32 threads, 8 features per block, tokens along the grid's y: the 32
+// threads stride through the weight rows and the token's input row together (coalesced loads),
+// each accumulating partial dot products in registers over every 32nd element (rfactor over the
+// lanes) that it leaves in shared memory; after a barrier one thread per feature adds the
+// partials. In the first kernel the gate and up rows are reduced side by side and that thread
 // applies the SiLU and the product as it stores hidden; the second reduces hidden against W2.
-// Without CUDA (gpu_lanes is CUDA-only), the per-lane partials go through shared memory.
+// (Not warp shuffles: Halide 14 lowers a gpu_lanes rfactor under a GuardWithIf tail to a global
+// scratch buffer the lanes index inconsistently, which made the softmax expert wrong on an
+// H200; see docs/kernel-format.md.)
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -14,8 +16,7 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     const int lanes = 32, feats = 8;
-    const bool cuda = target.has_feature(Target::CUDA);
-    Var no{"no"}, ni{"ni"}, nl{"nl"}, u{"u"};
+    Var no{"no"}, ni{"ni"}, u{"u"};
     RVar rw{"rw"}, rl{"rl"};
     // @layer compute
     a.hidden.compute_root();
@@ -30,24 +31,14 @@ EKB_KERNEL {
     // @layer loops
     for (Func out : {a.hidden, a.y}) {
         out.split(out.args()[0], no, ni, feats, TailStrategy::GuardWithIf).gpu_blocks(no, a.t);
-        if (cuda) {
-            out.split(ni, ni, nl, 1).gpu_threads(ni, nl);
-        } else {
-            out.gpu_threads(ni);
-        }
+        out.gpu_threads(ni);
     }
     // @layer memory
     for (size_t i = 0; i < projections.size(); i++) {
         auto [p, out, r] = projections[i];
-        if (cuda) {
-            p.compute_at(out, nl);
-            parts[i].compute_at(out, ni).gpu_lanes(u);
-            parts[i].update().gpu_lanes(u);
-        } else {
-            p.compute_at(out, ni);
-            parts[i].compute_at(out, no).store_in(MemoryType::GPUShared).gpu_threads(u, p.args()[0]);
-            parts[i].update().gpu_threads(u, p.args()[0]);
-        }
+        p.compute_at(out, ni);
+        parts[i].compute_at(out, no).store_in(MemoryType::GPUShared).gpu_threads(u, p.args()[0]);
+        parts[i].update().gpu_threads(u, p.args()[0]);
     }
     // @end
     return a.kernel();
