@@ -1,8 +1,15 @@
-// Expert opencl schedule for `dequant_matmul_int8w`: one kernel; work-groups of 16 threads
-// along the output features, each thread accumulating 4 output rows in float registers
-// across the whole k loop (one x load feeds 4 multiply-adds against 4 int8 weights converted
-// in registers), with the per-channel scale and bias fused into the store. The naive
-// schedule's three kernels (and their launches) become one.
+// Expert opencl schedule for `dequant_matmul_int8w`: one kernel, 32 threads per output feature, 8
+// features per block. The 32 threads stride through the feature's int8 weight row and x
+// together (coalesced loads), each converting its weights to float and accumulating a partial
+// dot product in a register over every 32nd k (rfactor over the lanes) that it leaves in shared
+// memory; after a barrier one thread per feature adds the 32 partials, applies the scale and
+// bias and stores the output. (Not warp shuffles: Halide 14 lowers a gpu_lanes rfactor under a
+// GuardWithIf tail to a global scratch buffer the lanes index inconsistently, which made the
+// softmax expert wrong on an H200; see docs/kernel-format.md.)
+// This is the cuda expert's schedule as it stands (threads = work-items, blocks =
+// work-groups, shared memory = local memory). The earlier opencl expert gave each work-item
+// whole dot products of 4 outputs, with a quarter of the naive schedule's work-items, and
+// ran at 0.56x of the naive schedule on the H200 with NVIDIA's OpenCL.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -10,19 +17,19 @@
 EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
-    Var no{"no"}, mo{"mo"}, ni{"ni"}, mi{"mi"}, nr{"nr"};
+    const int lanes = 32, feats = 8;
+    Var no{"no"}, ni{"ni"}, u{"u"};
+    RVar kw{"kw"}, kl{"kl"};
     // @layer compute
-    // dot lives in registers of each GPU thread (below).
+    // dot sums per-lane partial dot products (rfactor).
+    Func part = a.dot.update().split(a.k, kw, kl, lanes, TailStrategy::GuardWithIf).rfactor(kl, u);
     // @layer loops
-    a.y.split(a.n, a.n, nr, 4, TailStrategy::GuardWithIf)
-        .reorder(nr, a.n, a.m)
-        .gpu_tile(a.n, a.m, no, mo, ni, mi, 16, 1, TailStrategy::GuardWithIf);
+    a.y.split(a.n, no, ni, feats, TailStrategy::GuardWithIf).gpu_blocks(no, a.m);
     // @layer memory
-    a.dot.compute_at(a.y, ni).store_in(MemoryType::Register);
-    // @layer vector
-    a.y.unroll(nr);
-    a.dot.unroll(a.n);
-    a.dot.update().reorder(a.n, a.m, a.k).unroll(a.n);
+    a.y.gpu_threads(ni);
+    a.dot.compute_at(a.y, ni);
+    part.compute_at(a.y, no).store_in(MemoryType::GPUShared).gpu_threads(u, a.n);
+    part.update().gpu_threads(u, a.n);
     // @end
     return a.kernel();
 }

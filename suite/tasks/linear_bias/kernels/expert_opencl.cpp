@@ -1,9 +1,11 @@
 // Expert opencl schedule for `linear_bias`: two kernels. The first transposes W into a
 // [K, N] scratch (features contiguous); the second computes the output in work-groups of
-// 16x8 work-items, adjacent work-items along the features, so loads of W^T are contiguous
+// 32x4 work-items, adjacent work-items along the features, so loads of W^T are contiguous
 // across the work-group and loads of x are uniform (as in a GEMM with a row-major B). Each
-// work-item accumulates a strip of 4 features of one token in registers across the whole
-// k loop (one load of x feeds 4 FMAs); the bias is added as the strip is stored.
+// work-item accumulates one output in a register across the whole k loop; the bias is added
+// as it is stored. (An earlier version gave each work-item a strip of 4 features, a quarter
+// of the naive schedule's work-items for these small token counts, and ran at 0.58x of the
+// naive schedule on the H200 with NVIDIA's OpenCL.)
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -11,7 +13,7 @@
 EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
-    Var no{"no"}, ni{"ni"}, to{"to"}, ti{"ti"}, nv{"nv"}, xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"};
+    Var no{"no"}, ni{"ni"}, to{"to"}, ti{"ti"}, xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"};
     // @layer compute
     Func wt = a.W.in(a.dot);  // W stored transposed (below)
     Var wk = wt.args()[0], wn = wt.args()[1];
@@ -19,14 +21,11 @@ EKB_KERNEL {
     // dot lives in registers of each work-item (below).
     // @layer loops
     wt.reorder_storage(wn, wk).gpu_tile(wn, wk, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
-    a.out.split(a.n, a.n, nv, 4, TailStrategy::GuardWithIf)
-        .gpu_tile(a.n, a.t, no, to, ni, ti, 16, 8, TailStrategy::GuardWithIf);
+    a.out.gpu_tile(a.n, a.t, no, to, ni, ti, 32, 4, TailStrategy::GuardWithIf);
     // @layer memory
     a.dot.compute_at(a.out, ni).store_in(MemoryType::Register);
     // @layer vector
-    a.out.unroll(nv);
-    a.dot.unroll(a.n);
-    a.dot.update().reorder(a.n, a.t, a.k).unroll(a.n);
+    a.dot.update().reorder(a.n, a.t, a.k);
     // @end
     return a.kernel();
 }

@@ -1,7 +1,9 @@
 // Expert cuda schedule for `quat_multiply`: one kernel, one thread per quaternion in
-// blocks of 128. Each thread reads its two quaternions once into registers and writes
-// the four components of the product with the component loop unrolled (each select folds to
-// its formula); the threads of a warp read and write one contiguous span of rows.
+// blocks of 64. Each thread reads its two quaternions as two float4 loads and writes the
+// product as one float4 store (the component loop vectorized: each lane's select folds to
+// its formula); the threads of a warp read and write one contiguous span of rows. An earlier
+// version unrolled the component loop into scalar loads and stores, 128 threads per block,
+// and ran at 0.86x of the naive schedule on the H200.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -18,9 +20,9 @@ EKB_KERNEL {
     // @layer loops
     a.out.bound(a.j, 0, 4)
         .reorder(a.j, a.p)
-        .gpu_tile(a.p, po, pi, 128, TailStrategy::GuardWithIf);
+        .gpu_tile(a.p, po, pi, 64, TailStrategy::GuardWithIf);
     // @layer vector
-    a.out.unroll(a.j);
+    a.out.vectorize(a.j);
     // @end
     return a.kernel();
 }

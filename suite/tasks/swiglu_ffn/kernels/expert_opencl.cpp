@@ -1,8 +1,17 @@
-// Expert opencl schedule for `swiglu_ffn`: two kernels instead of one per stage and update.
-// hidden runs in work-groups of 16 work-items along the hidden features, each accumulating
-// the gate and the up projection of 4 features of one token in registers across the whole d
-// loop (one load of x feeds 8 FMAs), with the SiLU and the product applied as the 4 hidden
-// values are stored; y runs the same way over hidden, 4 output features per work-item.
+// Expert opencl schedule for `swiglu_ffn`: two kernels. Each output value (a hidden feature, then
+// an output feature) is 32 threads, 8 features per block, tokens along the grid's y: the 32
+// threads stride through the weight rows and the token's input row together (coalesced loads),
+// each accumulating partial dot products in registers over every 32nd element (rfactor over the
+// lanes) that it leaves in shared memory; after a barrier one thread per feature adds the
+// partials. In the first kernel the gate and up rows are reduced side by side and that thread
+// applies the SiLU and the product as it stores hidden; the second reduces hidden against W2.
+// (Not warp shuffles: Halide 14 lowers a gpu_lanes rfactor under a GuardWithIf tail to a global
+// scratch buffer the lanes index inconsistently, which made the softmax expert wrong on an
+// H200; see docs/kernel-format.md.)
+// This is the cuda expert's schedule as it stands (threads = work-items, blocks =
+// work-groups, shared memory = local memory). The earlier opencl expert gave each work-item
+// whole dot products of 4 outputs, with a quarter of the naive schedule's work-items, and
+// ran at 0.70x of the naive schedule on the H200 with NVIDIA's OpenCL.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -10,28 +19,30 @@
 EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
-    Var no{"no"}, to{"to"}, ni{"ni"}, ti{"ti"}, nr{"nr"};
+    const int lanes = 32, feats = 8;
+    Var no{"no"}, ni{"ni"}, u{"u"};
+    RVar rw{"rw"}, rl{"rl"};
     // @layer compute
     a.hidden.compute_root();
-    // gate, up and down live in registers of each work-item (below).
+    // gate, up and down each sum per-lane partial dot products (rfactor).
+    // (the projection, its consumer, the projection's reduction domain)
+    const std::vector<std::tuple<Func, Func, RDom>> projections = {
+        {a.gate, a.hidden, a.rk}, {a.up, a.hidden, a.rk}, {a.down, a.y, a.rf}};
+    std::vector<Func> parts;
+    for (auto [p, out, r] : projections) {
+        parts.push_back(p.update().split(r.x, rw, rl, lanes, TailStrategy::GuardWithIf).rfactor(rl, u));
+    }
     // @layer loops
     for (Func out : {a.hidden, a.y}) {
-        Var n = out.args()[0];
-        out.split(n, n, nr, 4, TailStrategy::GuardWithIf)
-            .reorder(nr, n, a.t)
-            .gpu_tile(n, a.t, no, to, ni, ti, 16, 1, TailStrategy::GuardWithIf);
+        out.split(out.args()[0], no, ni, feats, TailStrategy::GuardWithIf).gpu_blocks(no, a.t);
+        out.gpu_threads(ni);
     }
     // @layer memory
-    for (auto [p, out] : {std::pair{a.gate, a.hidden}, std::pair{a.up, a.hidden}, std::pair{a.down, a.y}}) {
-        p.compute_at(out, ni).store_in(MemoryType::Register);
-    }
-    // @layer vector
-    a.hidden.unroll(nr);
-    a.y.unroll(nr);
-    for (auto [p, r] : {std::pair{a.gate, a.rk}, std::pair{a.up, a.rk}, std::pair{a.down, a.rf}}) {
-        Var n = p.args()[0];
-        p.unroll(n);
-        p.update().reorder(n, a.t, r.x).unroll(n);
+    for (size_t i = 0; i < projections.size(); i++) {
+        auto [p, out, r] = projections[i];
+        p.compute_at(out, ni);
+        parts[i].compute_at(out, no).store_in(MemoryType::GPUShared).gpu_threads(u, p.args()[0]);
+        parts[i].update().gpu_threads(u, p.args()[0]);
     }
     // @end
     return a.kernel();
