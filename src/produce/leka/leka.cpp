@@ -214,6 +214,15 @@ private:
         best_source_ = source;
         initial_speedup_ = best_fb_.speedup;
         checked_.insert(plan_.to_json().dump());
+        // The task's naive kernel as written may beat the plan's start (a hand-written GPU
+        // schedule; helper stages the builtin cannot name, computed at root): checked once,
+        // and delivered at the end if nothing the search found is faster.
+        if (can_check(&why)) {
+            std::string naive = leka::with_all_sections(read_file(req_.task->naive_kernel()));
+            naive_fb_ = check(naive, "start");
+            trace_["start"]["naive_kernel"] = feedback_json(naive_fb_);
+            if (naive_fb_.correct) naive_source_ = naive;
+        }
 
         for (int pass = 0; pass < k_max_passes; pass++) {
             bool changed = false;
@@ -275,6 +284,12 @@ private:
         p.ok = true;
         p.source = best_source_;
         p.kernel_name = "leka.cpp";
+        if (!naive_source_.empty() && !std::isnan(naive_fb_.speedup) && !std::isnan(best_fb_.speedup) &&
+            naive_fb_.speedup > best_fb_.speedup) {
+            p.source = naive_source_;
+            p.kernel_name = "naive.cpp";
+            delivered_naive_ = true;
+        }
         return p;
     }
 
@@ -417,6 +432,15 @@ private:
             gains[l] = std::exp(gain_[l]);
             credit[l] = total > 0 ? std::max(0.0, gain_[l]) / total : 0.0;
         }
+        if (delivered_naive_) {
+            // The search's gains did not reach the naive kernel: no layer earned the result.
+            p.stop_reason += "; delivered the task's naive kernel (faster on the visible instances than the best plan)";
+            for (const auto &l : kernel_layers()) {
+                gains[l] = 1.0;
+                credit[l] = 0.0;
+            }
+            trace_["delivered"] = "naive kernel";
+        }
         trace_["stop_reason"] = p.stop_reason;
         trace_["final"] = {{"speedup_visible", std::isnan(best_fb_.speedup) ? json() : json(best_fb_.speedup)},
                            {"start_speedup_visible", std::isnan(initial_speedup_) ? json() : json(initial_speedup_)},
@@ -454,6 +478,9 @@ private:
     std::set<std::string> checked_;  // every plan checked so far
     Feedback best_fb_;
     std::string best_source_;
+    Feedback naive_fb_;
+    std::string naive_source_;
+    bool delivered_naive_ = false;
     double initial_speedup_ = NAN;
     double last_check_s_ = 0;
 };
