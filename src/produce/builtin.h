@@ -3,8 +3,8 @@
 // Each schedules the task's outputs (their pure definitions) from the device profile: on
 // cpu parallel over the outermost dimension and vectorized along the innermost with the
 // SIMD width (times an unroll factor); on GPUs a 2-D or 1-D gpu_tile. Intermediate stages
-// keep Halide's default (inlined into their consumers). LEKA's per-layer builtin search
-// lands with LEKA.
+// keep Halide's default (inlined into their consumers). LEKA's builtin model is richer
+// (per-stage plans from the pipeline graph, produce/leka/); these templates need no graph.
 #pragma once
 #include <string>
 
