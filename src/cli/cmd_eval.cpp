@@ -11,6 +11,7 @@
 #include "compile/backend.h"
 #include "compile/toolchain.h"
 #include "eval/evaluator.h"
+#include "eval/kernel_profile.h"
 #include "record/store.h"
 
 namespace ekb {
@@ -74,9 +75,9 @@ void print_record(const ResultRecord &r) {
 }  // namespace
 
 int cmd_eval(const std::vector<std::string> &argv) {
-    Args a(argv, {"json", "expert", "naive", "no-store", "no-timing", "no-confine"},
+    Args a(argv, {"json", "expert", "naive", "no-store", "no-timing", "no-confine", "profile"},
            {"task", "backend", "kernel", "store", "seed", "threads", "time-cap", "call-timeout", "compile-timeout",
-            "suite", "instances", "private-instances"});
+            "suite", "instances", "private-instances", "profile-seconds"});
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     auto task_id = a.get("task");
     if (!task_id) throw UsageError("--task is required");
@@ -131,11 +132,23 @@ int cmd_eval(const std::vector<std::string> &argv) {
         store_path = a.get_or("store", env && *env ? env : "ekb-results.db");
         ResultStore(store_path).put(r);
     }
+    // --profile: a correct kernel is also built with Halide's profile feature and run on the
+    // largest selected instance; per-Func times (and per-kernel times on GPUs) follow.
+    json profile;
+    if ((a.flag("profile") || a.get("profile-seconds")) && r.correct) {
+        double seconds = a.number("profile-seconds", 0.5);
+        if (seconds <= 0) throw UsageError("--profile-seconds must be > 0");
+        profile = ev.profile(req, seconds);
+    }
     if (a.flag("json")) {
-        std::cout << r.to_json().dump(2) << "\n";
+        json j = r.to_json();
+        if (!profile.is_null()) j["profile"] = profile;
+        std::cout << j.dump(2) << "\n";
     } else {
         print_record(r);
         if (!store_path.empty()) std::cout << "  stored as " << r.record_key << " in " << store_path << "\n";
+        if (!profile.is_null()) std::cout << "\n" << profile_text(profile);
+        else if (a.flag("profile")) std::cout << "\n(no profile: the kernel is not correct)\n";
     }
     return 0;
 }

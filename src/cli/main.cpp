@@ -23,7 +23,9 @@ usage:
   ekb eval --task <id> --backend <cpu|opencl|cuda> (--kernel <file> | --expert | --naive)
            [--json] [--store FILE | --no-store] [--seed N] [--threads N] [--no-timing]
            [--time-cap S] [--call-timeout S] [--compile-timeout S] [--suite DIR]
-                                                 compile, verify and time one kernel; store the record
+           [--profile] [--profile-seconds S]    compile, verify and time one kernel; store the record;
+                                                 --profile: then per-Func times (Halide profiler) and,
+                                                 on GPUs, per-kernel times on the largest instance
   ekb results [--store FILE] [--jsonl | --csv]   the records of a results store
   ekb run [--experiment NAME|DIR] [--tasks GLOB] [--backends cpu,opencl,cuda]
           [--producers expert,naive,dir:PATH] [--models M1,M2] [--samples N] [--jobs N]

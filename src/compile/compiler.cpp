@@ -86,7 +86,8 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
     std::string algorithm = read_file(task.algorithm_path());
     std::string allowlist_text = read_file(tc.allowlist_dir() / (backend + ".txt"));
     Sha256 h;
-    for (const std::string &part : {tc.id(), target, backend, kernel_source, algorithm, sig.dump(), allowlist_text}) {
+    for (const std::string &part : {tc.id(), target, backend, kernel_source, algorithm, sig.dump(), allowlist_text,
+                                    std::string(k_object_check_rules)}) {
         h.update(std::to_string(part.size()) + ":");
         h.update(part);
     }

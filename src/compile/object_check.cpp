@@ -28,6 +28,20 @@ const Banned k_banned_symbols[] = {
     {"syscall", "raw system calls are not allowed"},
 };
 
+// Runtime helpers Halide compiles into the pipeline object itself (the profile feature's
+// runtime/profiler_inlined.cpp: a store, an atomic exchange, an atomic add). They are the
+// pipeline's own code, called only by it: no more trust than its other functions.
+const char *k_inlined_runtime[] = {"halide_profiler_set_current_func",       "halide_profiler_acquire_sampling_token",
+                                   "halide_profiler_release_sampling_token", "halide_profiler_init_sampling_token",
+                                   "halide_profiler_incr_active_threads",    "halide_profiler_decr_active_threads"};
+
+bool inlined_runtime(const std::string &name) {
+    for (const char *n : k_inlined_runtime) {
+        if (name == n) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 std::set<std::string> load_allowlist(const std::filesystem::path &dir, const std::string &backend) {
@@ -78,7 +92,7 @@ ObjectCheckResult check_pipeline_object(const std::string &bytes, const std::str
             if (sym.name == fn) has_entry = true;
             if (sym.name == fn + "_argv") has_argv = true;
             // Halide names every function it emits after the pipeline (closures, kernels).
-            if (sym.name.rfind(fn, 0) != 0) {
+            if (sym.name.rfind(fn, 0) != 0 && !inlined_runtime(sym.name)) {
                 return {false, "symbol " + sym.name + " is defined but not allowed: a pipeline object defines only " +
                                    fn + "* symbols"};
             }

@@ -15,6 +15,9 @@ struct ObjectCheckResult {
 };
 
 // Reads src/compile/allowlist/<backend>.txt (one symbol per line, '#' comments).
+// Changes whenever the rules above the allowlist change, so cached verdicts are redone.
+constexpr const char *k_object_check_rules = "object-check-2 (inlined profiler helpers allowed)";
+
 std::set<std::string> load_allowlist(const std::filesystem::path &allowlist_dir, const std::string &backend);
 
 ObjectCheckResult check_pipeline_object(const std::string &object_bytes, const std::string &file_name,

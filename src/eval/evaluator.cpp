@@ -104,6 +104,39 @@ ConductSpec conduct_spec_for(const Task &task, const std::string &backend, uint6
     return s;
 }
 
+namespace {
+
+// Runs the runner's trusted conductor on a spec in a fresh directory; returns its report.
+// Throws when the conductor itself fails (a harness error, not a kernel's).
+json run_conductor(const fs::path &runner, ConductSpec &spec) {
+    TempDir tmp("ekb-eval-");
+    ::chmod(tmp.path().c_str(), 0755);
+    spec.workdir = tmp.path().string();
+    write_file(tmp.path() / "spec.json", spec.to_json().dump(1));
+    SpawnSpec ss;
+    ss.argv = {runner.string(), "conduct", (tmp.path() / "spec.json").string(), (tmp.path() / "result.json").string()};
+    ss.env = base_env(tmp.path());
+    for (auto &e : driver_env()) ss.env.push_back(e);
+    ss.stderr_path = tmp.path() / "conductor.err";
+    ss.confine = false;  // the conductor is trusted; it confines its workers
+    double per_instance = spec.timing.cap_seconds + 4 * spec.call_seconds + 2;
+    ss.limits.wall_seconds = 60 + 3 * spec.start_seconds + per_instance * double(spec.instances.size()) * 2 +
+                             spec.profile_seconds + 2 * spec.call_seconds;
+    Process conductor = Process::spawn(ss);
+    if (test_point_armed("timed_sample")) {
+        ExitInfo early;
+        while (!fs::exists(tmp.path() / "phase") && !conductor.poll(early)) ::usleep(2000);
+        if (fs::exists(tmp.path() / "phase")) test_point("timed_sample");
+    }
+    ExitInfo e = conductor.wait(ss.limits.wall_seconds);
+    if (!e.ok()) {
+        throw std::runtime_error("the runner's conductor " + e.describe() + ":\n" + read_file_tail(ss.stderr_path, 4000));
+    }
+    return json::parse(read_file(tmp.path() / "result.json"));
+}
+
+}  // namespace
+
 ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     double t0 = monotonic_seconds();
     const Task &task = *req.task;
@@ -171,31 +204,8 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     if (phases) phases->trusted_s = monotonic_seconds() - t_trusted;
 
     double t1 = monotonic_seconds();
-    TempDir tmp("ekb-eval-");
-    ::chmod(tmp.path().c_str(), 0755);
-    spec.workdir = tmp.path().string();
-    write_file(tmp.path() / "spec.json", spec.to_json().dump(1));
-    SpawnSpec ss;
-    ss.argv = {runner.string(), "conduct", (tmp.path() / "spec.json").string(), (tmp.path() / "result.json").string()};
-    ss.env = base_env(tmp.path());
-    for (auto &e : driver_env()) ss.env.push_back(e);
-    ss.stderr_path = tmp.path() / "conductor.err";
-    ss.confine = false;  // the conductor is trusted; it confines its workers
-    double per_instance = spec.timing.cap_seconds + 4 * spec.call_seconds + 2;
-    ss.limits.wall_seconds = 60 + 3 * spec.start_seconds + per_instance * double(spec.instances.size()) * 2;
-    Process conductor = Process::spawn(ss);
-    if (test_point_armed("timed_sample")) {
-        ExitInfo early;
-        while (!fs::exists(tmp.path() / "phase") && !conductor.poll(early)) ::usleep(2000);
-        if (fs::exists(tmp.path() / "phase")) test_point("timed_sample");
-    }
-    ExitInfo e = conductor.wait(ss.limits.wall_seconds);
+    json rep = run_conductor(runner, spec);
     if (phases) phases->conduct_s = monotonic_seconds() - t1;
-    if (!e.ok()) {
-        throw std::runtime_error("the runner's conductor " + e.describe() + ":\n" +
-                                 read_file_tail(ss.stderr_path, 4000));
-    }
-    json rep = json::parse(read_file(tmp.path() / "result.json"));
     if (phases) phases->conductor = rep;
 
     env["backend"] = req.backend;
@@ -203,6 +213,59 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     r.eval_s = monotonic_seconds() - t0;
     if (phases) phases->total_s = r.eval_s;
     return r;
+}
+
+json Evaluator::profile(const EvalRequest &req, double seconds) {
+    const Task &task = *req.task;
+    // The instance: the largest of those selected (all visible ones when none is named).
+    const Instance *pick = nullptr;
+    int64_t most = -1;
+    for (const auto &inst : task.instances) {
+        bool selected = req.instance_names.empty()
+                            ? !inst.heldout
+                            : std::find(req.instance_names.begin(), req.instance_names.end(), inst.name) !=
+                                  req.instance_names.end();
+        if (!selected) continue;
+        int64_t n = 0;
+        for (const auto &t : task.outputs) {
+            int64_t e = 1;
+            for (int64_t d : task.shape(t, inst)) e *= d;
+            n += e;
+        }
+        if (n > most) {
+            most = n;
+            pick = &inst;
+        }
+    }
+    if (!pick) return {{"error", "task " + task.id + ": no instance to profile"}};
+    // The kernel with the profile feature; on GPUs a runner whose runtime has the debug
+    // feature, which synchronizes after every kernel launch (per-kernel times, and the
+    // profiler's per-Func times then cover the kernels' execution, not just their launch).
+    std::string target = candidate_target(req.backend, false) + "-profile";
+    CompileResult c = compile_kernel(tc_, task, req.backend, target, req.kernel_source, req.compile);
+    if (!c.ok) return {{"error", "the kernel does not build with the profile feature: [" + c.stage + "] " + clip(c.message, 800)}};
+    CompileResult ref = reference_artifact(task);
+    ConductSpec spec = conduct_spec_for(task, req.backend, req.seed ? *req.seed : fresh_seed(),
+                                        req.threads > 0 ? req.threads : default_threads(), {pick->name});
+    spec.confine = req.confine;
+    spec.timing = req.timing;
+    spec.timing.enabled = false;
+    spec.timing.rotations = 1;
+    spec.call_seconds = req.call_seconds;
+    spec.start_seconds = req.start_seconds;
+    spec.candidate = c.artifact.string();
+    spec.reference = ref.artifact.string();
+    spec.profile_seconds = seconds;
+    std::string runner_target = req.backend == "cpu" ? candidate_target(req.backend, false)
+                                                     : candidate_target(req.backend, false) + "-debug";
+    json rep = run_conductor(tc_.runner(runner_target), spec);
+    if (!rep.value("supported", false)) return {{"error", "the device is not available: " + rep.value("reason", std::string())}};
+    if (!rep.value("correct", false)) {
+        json f = rep.contains("candidate") && rep["candidate"].is_object() ? rep["candidate"].value("failure", json()) : json();
+        return {{"error", "the profiled build failed on instance " + pick->name + ": " + (f.is_object() ? f.value("message", std::string()) : std::string("not correct"))}};
+    }
+    if (!rep.contains("profile")) return {{"error", "the runner returned no profile"}};
+    return rep["profile"];
 }
 
 }  // namespace ekb

@@ -51,6 +51,14 @@ public:
     Evaluator(const Suite &suite, Toolchain &tc) : suite_(suite), tc_(tc) {}
     ResultRecord evaluate(const EvalRequest &req, EvalPhases *phases = nullptr);
 
+    // Profiles a kernel (it should already be verified): builds it with Halide's profile
+    // feature and runs it for `seconds` on the largest selected instance (req.instance_names,
+    // else the visible ones). Returns the runner's profile: per-Func times from the Halide
+    // profiler ("pipelines"), per-kernel times on GPUs ("kernels"), the instance, calls and
+    // seconds; or {"error": why} when the kernel does not build or run that way. Only
+    // harness errors throw. kernel_profile.h turns it into text.
+    nlohmann::json profile(const EvalRequest &req, double seconds);
+
     // The trusted artifacts of a task: reference (cpu) and expert (per backend). Throws when
     // the suite's own kernels do not compile: that is a broken task, not a kernel failure.
     CompileResult reference_artifact(const Task &task);

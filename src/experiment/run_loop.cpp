@@ -28,6 +28,9 @@ using nlohmann::json;
 
 namespace {
 
+// How long a profile (ProduceContext::profile) runs the kernel: ~300 samples of the profiler.
+constexpr double k_profile_seconds = 0.3;
+
 // Compiles may run together; an evaluation on the local CPU runs alone. Writer preference:
 // once a lane waits, no new compile step starts.
 class QuietGate {
@@ -177,9 +180,9 @@ public:
         return it->second;
     }
 
-    Feedback check(const Task &task, const std::string &backend, const std::string &source, uint64_t search_seed,
-                   Budget &budget, const std::string &account) override {
-        budget.charge_compile(account);
+    // A check's evaluation request: visible instances, the search seed, the check's time cap.
+    EvalRequest check_request(const Task &task, const std::string &backend, const std::string &source,
+                              uint64_t search_seed) const {
         EvalRequest req;
         req.task = &task;
         req.backend = backend;
@@ -194,6 +197,13 @@ public:
         req.call_seconds = opts_.call_seconds;
         req.compile.compile_seconds = req.compile.generate_seconds = opts_.compile_seconds;
         for (const Instance *i : task.visible_instances()) req.instance_names.push_back(i->name);
+        return req;
+    }
+
+    Feedback check(const Task &task, const std::string &backend, const std::string &source, uint64_t search_seed,
+                   Budget &budget, const std::string &account) override {
+        budget.charge_compile(account);
+        EvalRequest req = check_request(task, backend, source, search_seed);
         bool local = lane_of_.count(backend) && lane_of_.at(backend) == "host";
         Feedback fb;
         ResultRecord r;
@@ -230,6 +240,24 @@ public:
             }
         }
         return fb;
+    }
+
+    json profile(const Task &task, const std::string &backend, const std::string &source, uint64_t search_seed,
+                 Budget &budget, const std::string &account) override {
+        if (!exp_.settings().timing) return nullptr;  // --no-timing: nothing is timed, nothing profiled
+        EvalRequest req = check_request(task, backend, source, search_seed);
+        bool local = lane_of_.count(backend) && lane_of_.at(backend) == "host";
+        double t0 = monotonic_seconds();
+        if (local) gate_.timing_begin();
+        json p;
+        try {
+            p = ev_.profile(req, k_profile_seconds);
+        } catch (const std::exception &e) {
+            p = {{"error", std::string("the profile could not run: ") + e.what()}};
+        }
+        if (local) gate_.timing_end();
+        budget.charge_device(account, monotonic_seconds() - t0);
+        return p;
     }
 
     std::string pipeline_graph(const Task &task, const std::string &backend) override {

@@ -54,6 +54,14 @@ public:
     virtual nlohmann::json device_profile(const std::string &backend) = 0;
     virtual Feedback check(const Task &task, const std::string &backend, const std::string &source, uint64_t search_seed,
                            Budget &budget, const std::string &account) = 0;
+    // The per-Func profile of a (verified) kernel on the largest visible instance, with
+    // per-kernel times on GPUs (Evaluator::profile; kernel_profile.h renders it); charged
+    // to the budget as device time, not as a check. null where the context cannot profile.
+    virtual nlohmann::json profile(const Task &task, const std::string &backend, const std::string &source,
+                                   uint64_t search_seed, Budget &budget, const std::string &account) {
+        (void)task, (void)backend, (void)source, (void)search_seed, (void)budget, (void)account;
+        return nullptr;
+    }
     // The task's pipeline graph (ekb-gen's pipeline.json, from its naive kernel on this
     // backend); throws std::runtime_error when the naive kernel does not build.
     virtual std::string pipeline_graph(const Task &task, const std::string &backend) = 0;

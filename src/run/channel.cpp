@@ -68,6 +68,9 @@ Reply Channel::request(const std::string &line, double timeout_seconds) {
     }
     if (reply == "ok") {
         r.kind = Reply::ok;
+    } else if (reply.rfind("ok ", 0) == 0) {
+        r.kind = Reply::ok;
+        r.text = unescape_line(reply.substr(3));  // a payload (the worker's profile)
     } else if (reply.rfind("err ", 0) == 0) {
         r.kind = Reply::error;
         r.text = unescape_line(reply.substr(4));

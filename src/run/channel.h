@@ -16,7 +16,7 @@ namespace ekb {
 
 struct Reply {
     enum Kind { ok, error, dead, timeout } kind = dead;
-    std::string text;       // for error: the worker's message
+    std::string text;       // for error: the worker's message; for ok: its payload, if any
     double seconds = 0;     // command written -> reply read
 };
 

@@ -55,7 +55,8 @@ json ConductSpec::to_json() const {
                         {"target_rse", timing.target_rse}, {"cap_seconds", timing.cap_seconds},
                         {"check_fraction", timing.check_fraction}, {"bootstrap_resamples", timing.bootstrap_resamples}}},
             {"call_seconds", call_seconds}, {"start_seconds", start_seconds},
-            {"worker_memory_bytes", worker_memory_bytes}, {"seed", seed}, {"workdir", workdir}};
+            {"worker_memory_bytes", worker_memory_bytes}, {"seed", seed}, {"workdir", workdir},
+            {"profile_seconds", profile_seconds}};
 }
 
 ConductSpec ConductSpec::from_json(const json &j) {
@@ -111,6 +112,7 @@ ConductSpec ConductSpec::from_json(const json &j) {
     s.worker_memory_bytes = j.value("worker_memory_bytes", uint64_t(16) << 30);
     s.seed = j.value("seed", uint64_t(1));
     s.workdir = j.value("workdir", "");
+    s.profile_seconds = j.value("profile_seconds", 0.0);
     if (s.timing.rotations < 1) throw std::runtime_error("spec: timing.rotations must be >= 1");
     return s;
 }
@@ -227,6 +229,7 @@ public:
         if (::pipe2(cmd, O_CLOEXEC) != 0 || ::pipe2(rep, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
         SpawnSpec s;
         s.argv = {self_exe, "worker", spec.backend, std::to_string(spec.threads)};
+        if (spec.profile_seconds > 0 && role == "candidate") s.argv.push_back("profile");
         s.env = base_env(workdir_);
         s.env.push_back("POCL_CACHE_DIR=" + (workdir_ / "pocl").string());
         s.env.push_back("CUDA_CACHE_PATH=" + (workdir_ / "cuda").string());
@@ -474,6 +477,35 @@ std::optional<double> timed_batch(Side &side, Timed &t, long calls, const Conduc
     return r->seconds;
 }
 
+// Phase 3: runs a verified candidate (built with the profile feature) on the last instance
+// for `profile_seconds` and returns the worker's profiler report, with what was run.
+json profile_candidate(Side &cand, const ConductSpec &spec, const InstanceData &d, const ConductInstance &inst, int sets) {
+    if (!load_instance(cand, d, inst)) return {{"error", "the instance could not be loaded"}};
+    Timed t;
+    if (!timed_batch(cand, t, 1, inst, sets)) return {{"error", "the warm-up call failed"}};  // GPU program builds
+    auto r = cand.request("profile start", inst.name, inst.heldout);
+    if (!r) return {{"error", "the kernel's process failed"}};
+    if (r->kind == Reply::error) return {{"error", r->text}};
+    long calls = 0, batch = 1;
+    double start = monotonic_seconds();
+    while (monotonic_seconds() - start < spec.profile_seconds) {
+        auto s = timed_batch(cand, t, batch, inst, sets);
+        if (!s) return {{"error", "a profiled call failed"}};
+        calls += batch;
+        if (*s < spec.profile_seconds / 20) batch *= 2;
+    }
+    double seconds = monotonic_seconds() - start;
+    r = cand.request("profile report", inst.name, inst.heldout);
+    if (!r) return {{"error", "the kernel's process failed"}};
+    if (r->kind == Reply::error) return {{"error", r->text}};
+    json p = json::parse(r->text, nullptr, false);
+    if (p.is_discarded() || !p.is_object()) return {{"error", "the worker's profile is not JSON"}};
+    p["instance"] = inst.name;
+    p["calls"] = calls;
+    p["seconds"] = seconds;
+    return p;
+}
+
 }  // namespace
 
 json conduct(const ConductSpec &spec) {
@@ -678,6 +710,11 @@ json conduct(const ConductSpec &spec) {
     }
     timed = timed && cand_correct && all_cand.size() == spec.instances.size();
     phases["time_s"] = monotonic_seconds() - t_time;
+    if (spec.profile_seconds > 0 && cand_correct && cand.alive && !cand.failure) {
+        double t_profile = monotonic_seconds();
+        out["profile"] = profile_candidate(cand, spec, data.back(), spec.instances.back(), sets);
+        phases["profile_s"] = monotonic_seconds() - t_profile;
+    }
     phases["timed_runs_s"] = cand.timed_seconds + expert.timed_seconds;
     double t_stop = monotonic_seconds();
     cand.stop();

@@ -7,7 +7,8 @@
 //   - verifies every instance: tolerance, NaN/Inf placement, guard bands, untouched inputs,
 //     outputs actually written (poisoned before each checked call);
 //   - times candidate and expert alternately (A B A B) on rotated input sets at distinct
-//     addresses, checking the outputs of randomly chosen timed calls, and owns the clock.
+//     addresses, checking the outputs of randomly chosen timed calls, and owns the clock;
+//   - on request, profiles a verified candidate built with the profile feature.
 #pragma once
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -58,6 +59,10 @@ struct ConductSpec {
     uint64_t worker_memory_bytes = 16ull << 30;  // RLIMIT_AS for cpu workers
     uint64_t seed = 1;             // for the checked-sample choice and the bootstrap
     std::string workdir;           // where workers get their private directories
+    // > 0: after verification, run the candidate on the last instance this long and report
+    // its profile ("profile": per-Func times from the Halide profiler, per-kernel GPU times).
+    // The candidate must be built with the profile feature and the runner's runtime too.
+    double profile_seconds = 0;
 
     nlohmann::json to_json() const;
     static ConductSpec from_json(const nlohmann::json &j);

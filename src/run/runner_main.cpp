@@ -4,7 +4,7 @@
 //
 //   ekb-runner conduct <spec.json> <result.json>   the trusted conductor (conductor.h);
 //                                                  spec threads 0: all online cores here
-//   ekb-runner worker <backend> <threads>          an untrusted worker (started by conduct)
+//   ekb-runner worker <backend> <threads> [profile] an untrusted worker (started by conduct)
 //   ekb-runner probe <backend>                     prints the device as JSON
 //   ekb-runner dump <spec.json> <out_dir>          reference inputs/outputs (suite verification)
 #include <unistd.h>
@@ -25,8 +25,8 @@ int main(int argc, char **argv) {
     using namespace ekb;
     std::string mode = argc > 1 ? argv[1] : "";
     try {
-        if (mode == "worker" && argc == 4) {
-            return worker_main(argv[2], std::atoi(argv[3]));
+        if (mode == "worker" && (argc == 4 || (argc == 5 && std::strcmp(argv[4], "profile") == 0))) {
+            return worker_main(argv[2], std::atoi(argv[3]), argc == 5);
         }
         if (mode == "probe" && argc == 3) {
             DeviceInfo d = probe_device(argv[2]);
@@ -50,6 +50,6 @@ int main(int argc, char **argv) {
         std::cerr << "ekb-runner: " << e.what() << std::endl;
         return 2;
     }
-    std::cerr << "usage: ekb-runner conduct <spec.json> <result.json> | dump <spec.json> <out_dir> | probe <backend> | worker <backend> <threads>\n";
+    std::cerr << "usage: ekb-runner conduct <spec.json> <result.json> | dump <spec.json> <out_dir> | probe <backend> | worker <backend> <threads> [profile]\n";
     return 3;
 }

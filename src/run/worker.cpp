@@ -6,6 +6,8 @@
 
 #include <cstdio>
 #include <cstring>
+#include <map>
+#include <string_view>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -23,6 +25,98 @@ std::string g_error;  // the last message from the Halide runtime
 
 extern "C" void capture_error(void *, const char *msg) {
     if (g_error.size() < 4000) g_error += msg;
+}
+
+// ---------------------------------------------------------------------------------------
+// Profiling a pipeline built with the `profile` feature (a worker started with "profile").
+// Per Func: the Halide profiler's own sampled state (halide_profiler_get_state). Per GPU
+// kernel: a runner whose runtime has the `debug` feature synchronizes after every launch
+// and prints "<API>: halide_<api>_run (..., entry: <name>, ...)", ..., "    Time: <ms> ms"
+// (the last "Time:" before the next runtime call is the launch's, synchronized); the
+// profiling worker's print handler totals them per entry instead of writing them.
+
+struct KernelTotal {
+    long calls = 0;
+    double ms = 0;
+};
+std::map<std::string, KernelTotal> g_kernels;
+std::string g_pending_entry;  // the launch being printed
+double g_pending_ms = -1;     // its last "Time:" so far (kernel creation prints one first)
+
+void commit_pending_kernel() {
+    if (!g_pending_entry.empty() && g_pending_ms >= 0) {
+        KernelTotal &k = g_kernels[g_pending_entry];
+        k.calls++;
+        k.ms += g_pending_ms;
+    }
+    g_pending_entry.clear();
+    g_pending_ms = -1;
+}
+
+extern "C" void capture_profile_print(void *, const char *msg) {
+    std::string_view m(msg);
+    // A new runtime call ("CL: halide_...", "CUDA: halide_...", "halide_..."): the launch
+    // before it is complete; its last "Time:" line was the synchronized kernel time.
+    size_t call = m.find("halide_");
+    if (call != std::string_view::npos && call < 8) {
+        commit_pending_kernel();
+        if (m.find("_run (") != std::string_view::npos) {
+            size_t e = m.find("entry: ");
+            if (e == std::string_view::npos) return;
+            size_t end = m.find_first_of(",\n", e + 7);
+            g_pending_entry = std::string(m.substr(e + 7, end == std::string_view::npos ? std::string_view::npos : end - e - 7));
+        }
+        return;
+    }
+    size_t t = m.rfind("Time: ");
+    if (t != std::string_view::npos && !g_pending_entry.empty()) {
+        g_pending_ms = std::atof(std::string(m.substr(t + 6)).c_str());
+    }
+}
+
+template <typename F>
+F runtime_fn(const char *name) {
+    return reinterpret_cast<F>(::dlsym(RTLD_DEFAULT, name));
+}
+
+std::string profile_start() {
+    auto reset = runtime_fn<void (*)()>("halide_profiler_reset");
+    if (!reset || !runtime_fn<void *(*)()>("halide_profiler_get_state")) {
+        return "err profile this runner's Halide runtime has no profiler";
+    }
+    reset();
+    g_kernels.clear();
+    g_pending_entry.clear();
+    g_pending_ms = -1;
+    return "ok";
+}
+
+std::string profile_report() {
+    auto get_state = runtime_fn<halide_profiler_state *(*)()>("halide_profiler_get_state");
+    auto lock = runtime_fn<void (*)(halide_mutex *)>("halide_mutex_lock");
+    auto unlock = runtime_fn<void (*)(halide_mutex *)>("halide_mutex_unlock");
+    if (!get_state || !lock || !unlock) return "err profile this runner's Halide runtime has no profiler";
+    commit_pending_kernel();
+    halide_profiler_state *s = get_state();
+    nlohmann::json pipelines = nlohmann::json::array();
+    lock(&s->lock);
+    for (halide_profiler_pipeline_stats *p = s->pipelines; p; p = static_cast<halide_profiler_pipeline_stats *>(p->next)) {
+        nlohmann::json funcs = nlohmann::json::array();
+        for (int i = 0; i < p->num_funcs; i++) {
+            const halide_profiler_func_stats &f = p->funcs[i];
+            double threads = f.active_threads_denominator ? double(f.active_threads_numerator) / double(f.active_threads_denominator) : 0;
+            funcs.push_back({{"name", f.name ? f.name : "?"}, {"time_ns", f.time}, {"active_threads", threads},
+                             {"memory_peak_bytes", f.memory_peak}, {"allocations", f.num_allocs},
+                             {"stack_peak_bytes", f.stack_peak}});
+        }
+        pipelines.push_back({{"name", p->name ? p->name : "?"}, {"time_ns", p->time}, {"runs", p->runs},
+                             {"samples", p->samples}, {"funcs", funcs}});
+    }
+    unlock(&s->lock);
+    nlohmann::json kernels = nlohmann::json::array();
+    for (const auto &[name, k] : g_kernels) kernels.push_back({{"entry", name}, {"calls", k.calls}, {"total_ms", k.ms}});
+    nlohmann::json out = {{"pipelines", pipelines}, {"kernels", kernels}};
+    return "ok " + escape_line(out.dump());
 }
 
 // Halide 14 opens the unversioned libOpenCL.so / libcuda.so (from -dev packages); machines
@@ -43,11 +137,13 @@ const halide_device_interface_t *device_interface(const std::string &backend) {
 
 class Worker {
 public:
-    Worker(const std::string &backend) : backend_(backend), ch_(3, 4) {}
+    Worker(const std::string &backend, bool profiling) : backend_(backend), profiling_(profiling), ch_(3, 4) {}
 
     int main_loop(int threads) {
         halide_set_error_handler(capture_error);
         halide_set_num_threads(threads);
+        // A profiling worker's prints are the debug runtime's (GPU): totalled, not written.
+        if (profiling_) halide_set_custom_print(capture_profile_print);
         if (backend_ != "cpu") {
             halide_set_custom_load_library(load_library_with_fallback);
             iface_ = device_interface(backend_);
@@ -79,6 +175,11 @@ public:
                 long set = 0;
                 in >> set;
                 reply = cmd == "fetch" ? do_fetch(set) : do_poison(set);
+            } else if (cmd == "profile") {
+                std::string what;
+                in >> what;
+                reply = what == "start" ? profile_start() : what == "report" ? profile_report()
+                                                                             : fail("protocol", "profile start|report");
             } else if (cmd == "quit") {
                 break;
             } else {
@@ -200,6 +301,7 @@ private:
     }
 
     std::string backend_;
+    bool profiling_ = false;
     Channel ch_;
     PipelineLibrary lib_;
     SharedRegion shm_;
@@ -211,8 +313,8 @@ private:
 
 }  // namespace
 
-int worker_main(const std::string &backend, int threads) {
-    Worker w(backend);
+int worker_main(const std::string &backend, int threads, bool profiling) {
+    Worker w(backend, profiling);
     return w.main_loop(threads);
 }
 

@@ -7,6 +7,8 @@
 namespace ekb {
 
 // fds: 3 commands in, 4 replies out, 5 the artifact (memfd), 6 the shared region.
-int worker_main(const std::string &backend, int threads);
+// profiling: the artifact is built with the profile feature; "profile start|report" read the
+// Halide profiler, and the runtime's prints (the debug runtime's per-kernel times) are kept.
+int worker_main(const std::string &backend, int threads, bool profiling = false);
 
 }  // namespace ekb
