@@ -348,6 +348,10 @@ TEST_F(Producers, LekaSubAgentsOwnTheirLayerFailuresRollBackAndTheBudgetStopsThe
         std::string sys = reqs[i].json()["messages"][0]["content"];
         EXPECT_NE(sys.find(i < 2 ? "You are the `compute` specialist" : "You are the `loops` specialist"), std::string::npos) << i;
     }
+    // Each sub-agent sees where the current kernel's time goes: its per-Func profile.
+    std::string first = reqs[0].json()["messages"][1]["content"];
+    EXPECT_NE(first.find("## Where its time goes"), std::string::npos) << first;
+    EXPECT_NE(first.find("time/call"), std::string::npos) << first;
     // The out-of-layer change was rejected without a compile, and the rejection fed back.
     std::string second = reqs[1].json()["messages"].back()["content"];
     EXPECT_NE(second.find("rejected: you own only the `compute` section, but your kernel also changes `loops`"),
@@ -370,6 +374,8 @@ TEST_F(Producers, LekaSubAgentsOwnTheirLayerFailuresRollBackAndTheBudgetStopsThe
     auto trace = nlohmann::json::parse(read_file(tmp->path() / "leka-llm" / rec.trace));
     const auto &steps = trace["steps"];
     ASSERT_EQ(steps.size(), 4u) << trace.dump(1);
+    ASSERT_TRUE(trace["start"]["profile"].is_object()) << trace["start"].dump();
+    EXPECT_FALSE(trace["start"]["profile"]["pipelines"].empty()) << trace["start"]["profile"].dump();
     EXPECT_EQ(steps[0]["layer"], "compute");
     EXPECT_EQ(steps[0]["outcome"], "out_of_layer");
     EXPECT_EQ(steps[1]["layer"], "compute");

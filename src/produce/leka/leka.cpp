@@ -16,6 +16,7 @@
 #include "common/files.h"
 #include "common/subprocess.h"
 #include "common/sha256.h"
+#include "eval/kernel_profile.h"
 #include "kernel/kernel_file.h"
 #include "produce/leka/builtin_layers.h"
 #include "produce/leka/graph.h"
@@ -35,6 +36,7 @@ constexpr int64_t k_default_checks = 16;    // when the budget caps no compiles
 constexpr int64_t k_default_calls = 12;     // LLM sub-agents, when the budget caps no calls
 constexpr double k_min_gain = 0.03;         // a change must be >= 3 % faster ...
 constexpr int k_max_passes = 3;
+constexpr double k_cold_share = 0.02;       // builtin: stages under 2 % of the profile are tried last
 
 // ... and its speedup's 95 % lower bound must exceed the current kernel's estimate.
 std::string judge(const Feedback &fb, const Feedback &best) {
@@ -125,7 +127,40 @@ private:
             best_source_ = source;
         }
         trace_["steps"].push_back(step);
+        if (outcome == "accepted") trace_["steps"].back()["profile"] = profile_best(layer);
         return outcome == "accepted";
+    }
+
+    // The current best kernel's profile: per-Func times, and per-kernel times on GPUs
+    // (ProduceContext::profile), measured after the start and after every accepted change;
+    // the sub-agents see it. It costs device time, not a check. null without one.
+    json profile_best(const std::string &account) {
+        std::string why;
+        if (!budget_.time_left(&why)) return nullptr;
+        profile_ = req_.ctx->profile(*req_.task, req_.backend, best_source_, search_seed_, budget_, account);
+        profile_text_ = profile_.is_null() ? "" : profile_text(profile_, [&](const std::string &f) {
+            const leka::Stage *st = graph_.find(f);
+            return st ? st->cpp : std::string();
+        });
+        return profile_;
+    }
+
+    // Builtin: proposals that change only stages the profile shows under k_cold_share of the
+    // time go last (stages it does not list, e.g. inlined ones, count as hot).
+    void cold_stages_last(std::vector<leka::Proposal> &props) const {
+        std::map<std::string, double> shares = profile_shares(profile_);
+        if (shares.empty()) return;
+        auto heat = [&](const leka::Proposal &p) {
+            double h = 0;
+            for (const auto &[name, sp] : p.plan.stages) {
+                auto cur = plan_.stages.find(name);
+                if (cur != plan_.stages.end() && cur->second == sp) continue;
+                auto it = shares.find(name);
+                h = std::max(h, it == shares.end() ? 1.0 : it->second);
+            }
+            return h;
+        };
+        std::stable_partition(props.begin(), props.end(), [&](const leka::Proposal &p) { return heat(p) >= k_cold_share; });
     }
 
     void record_rejection(const std::string &layer, int pass, const std::string &description, const std::string &why,
@@ -213,6 +248,7 @@ private:
         }
         best_source_ = source;
         initial_speedup_ = best_fb_.speedup;
+        trace_["start"]["profile"] = profile_best("start");
         checked_.insert(plan_.to_json().dump());
         // The task's naive kernel as written may beat the plan's start (a hand-written GPU
         // schedule; helper stages the builtin cannot name, computed at root): checked once,
@@ -233,6 +269,7 @@ private:
                 int64_t n = share(li), tried = 0;
                 while (tried < n) {
                     auto props = leka::builtin_proposals(layer, graph_, plan_, dev, req_.seed + pass);
+                    cold_stages_last(props);
                     const leka::Proposal *next = nullptr;
                     for (const auto &prop : props) {
                         if (!checked_.count(prop.plan.to_json().dump())) {
@@ -337,6 +374,7 @@ private:
         trace_["start"] = {{"kernel_sha256", sha256_hex(source)}, {"feedback", feedback_json(best_fb_)}};
         best_source_ = source;
         initial_speedup_ = best_fb_.speedup;
+        trace_["start"]["profile"] = profile_best("start");
         json profile = req_.ctx->device_profile(req_.backend);
         std::map<std::string, std::string> history;
 
@@ -346,7 +384,8 @@ private:
                 const std::string &layer = layers_[li];
                 int64_t calls_left = max_calls_ - budget_.total().llm_calls;
                 int64_t n = std::max<int64_t>(1, calls_left / static_cast<int64_t>(layers_.size() - li));
-                leka::LayerBrief brief{req_.task, req_.backend, profile, layer, best_source_, best_fb_, history[layer], seed_note};
+                leka::LayerBrief brief{req_.task,   req_.backend,   profile,        layer,    best_source_,
+                                       best_fb_,    profile_text_, history[layer], seed_note};
                 std::vector<ChatMessage> messages = {{"system", leka::layer_system_prompt(layer)},
                                                      {"user", leka::layer_prompt(brief)}};
                 for (int64_t k = 0; k < n; k++) {
@@ -392,6 +431,9 @@ private:
                             if (ok) changed = true;
                             feedback = "Outcome: " + outcome + (ok ? " (kept: this is now the current kernel)." : " (rolled back).") +
                                        "\n\n" + fb.summary();
+                            if (ok && !profile_text_.empty()) {
+                                feedback += "\nWhere the new current kernel's time goes:\n```\n" + profile_text_ + "```\n";
+                            }
                             if (!ok && fb.correct && !std::isnan(before.speedup)) {
                                 char b[160];
                                 std::snprintf(b, sizeof(b), "\nThe current kernel's speedup is %.3fx; a change is kept at >= %.3fx with confidence.\n",
@@ -489,6 +531,8 @@ private:
     std::set<std::string> checked_;  // every plan checked so far
     Feedback best_fb_;
     std::string best_source_;
+    json profile_;               // of best_source_ (profile_best)
+    std::string profile_text_;
     Feedback naive_fb_;
     std::string naive_source_;
     bool delivered_naive_ = false;

@@ -44,6 +44,10 @@ std::string layer_prompt(const LayerBrief &b) {
     s += "\n## The current best kernel (correct on the visible instances)\n\n";
     if (!b.seed_note.empty()) s += b.seed_note + "\n\n";
     s += "```cpp\n" + b.kernel + "```\n\n## What was measured (visible instances)\n\n" + b.measured.summary() + "\n";
+    if (!b.profile.empty()) {
+        s += "## Where its time goes\n\nThe current kernel built with Halide's profile feature (Func names as in "
+             "algorithm.h; the time of inlined stages counts in their consumers):\n\n```\n" + b.profile + "```\n\n";
+    }
     s += "## Your layer's history\n\n" + (b.history.empty() ? std::string("(none yet)\n") : b.history) + "\n";
     s += "Propose ONE change to the `" + b.layer + "` section that makes the kernel faster on the " + b.backend +
          " backend. Reply with the complete kernel file in one ```cpp block.\n";
