@@ -55,10 +55,10 @@ void commit_pending_kernel() {
 
 extern "C" void capture_profile_print(void *, const char *msg) {
     std::string_view m(msg);
-    // A new runtime call ("CL: halide_...", "CUDA: halide_...", "halide_..."): the launch
-    // before it is complete; its last "Time:" line was the synchronized kernel time.
-    size_t call = m.find("halide_");
-    if (call != std::string_view::npos && call < 8) {
+    // A new runtime call ("CL: halide_...", "CUDA: halide_...", "halide_..." at the start;
+    // indented lines are details of the current one): the launch before it is complete,
+    // and its last "Time:" line was the synchronized kernel time.
+    if (m.rfind("halide_", 0) == 0 || m.rfind("CL: halide_", 0) == 0 || m.rfind("CUDA: halide_", 0) == 0) {
         commit_pending_kernel();
         if (m.find("_run (") != std::string_view::npos) {
             size_t e = m.find("entry: ");
