@@ -194,6 +194,7 @@ private:
         for (const auto &t : req_.task->inputs) inputs.push_back(t.name);
         graph_ = leka::build_graph(req_.ctx->pipeline_graph(*req_.task, req_.backend), read_file(req_.task->algorithm_path()),
                                    inputs);
+        leka::attach_extents(graph_, *req_.task);
         json stages = json::array();
         for (const auto &s : graph_.stages) {
             if (s.schedulable()) stages.push_back(s.name);

@@ -10,8 +10,9 @@ using nlohmann::json;
 json Plan::to_json() const {
     json j = json::object();
     for (const auto &[n, s] : stages) {
-        j[n] = {{"root", s.root}, {"at", s.at}, {"parallel", s.parallel}, {"tile", {s.tile_x, s.tile_y}},
-                {"reduce_inner", s.reduce_inner}, {"vector", s.vector}, {"unroll", s.unroll}};
+        j[n] = {{"root", s.root},     {"at", s.at},         {"parallel", s.parallel}, {"tile", {s.tile_x, s.tile_y}},
+                {"reduce_inner", s.reduce_inner}, {"par_from", s.par_from}, {"grain", s.grain},
+                {"vector", s.vector}, {"unroll", s.unroll}, {"vec_dim", s.vec_dim}};
     }
     return j;
 }
@@ -30,6 +31,9 @@ Plan Plan::from_json(const json &j) {
         s.reduce_inner = v.value("reduce_inner", false);
         s.vector = v.value("vector", 0);
         s.unroll = v.value("unroll", 0);
+        s.par_from = v.value("par_from", 0);
+        s.grain = v.value("grain", 0);
+        s.vec_dim = v.value("vec_dim", 0);
         p.stages[n] = s;
     }
     return p;
@@ -40,8 +44,9 @@ json Plan::layer_json(const std::string &layer) const {
     for (const auto &[n, s] : stages) {
         if (layer == "compute") j[n] = {{"root", s.root}};
         else if (layer == "memory") j[n] = {{"at", s.at}};
-        else if (layer == "loops") j[n] = {{"parallel", s.parallel}, {"tile", {s.tile_x, s.tile_y}}, {"reduce_inner", s.reduce_inner}};
-        else if (layer == "vector") j[n] = {{"vector", s.vector}, {"unroll", s.unroll}};
+        else if (layer == "loops") j[n] = {{"parallel", s.parallel}, {"tile", {s.tile_x, s.tile_y}}, {"reduce_inner", s.reduce_inner},
+                                           {"par_from", s.par_from}, {"grain", s.grain}};
+        else if (layer == "vector") j[n] = {{"vector", s.vector}, {"unroll", s.unroll}, {"vec_dim", s.vec_dim}};
     }
     return j;
 }
@@ -114,15 +119,70 @@ struct Writer {
         return "";
     }
 
-    // cpu: the loop a nested producer is computed at (the consumer's outer tile loop, or its
-    // outermost pure loop).
+    // cpu: the pure definition's loops as loops_cpu writes them: the statements, the loop a
+    // nested producer is computed at (the consumer's outer tile loop, its parallel loop, or its
+    // outermost pure loop) and, per pure dimension, the loop that runs its innermost part
+    // ("" where it was fused into the parallel loop).
+    struct PureLoops {
+        std::vector<std::string> lines;
+        std::string outer;
+        std::vector<std::string> dim;
+    };
+    PureLoops pure_loops(const Stage &s) const {
+        const StagePlan &sp = plan(s);
+        size_t d = s.args.size();
+        PureLoops r;
+        for (size_t i = 0; i < d; i++) r.dim.push_back(v(s, i));
+        std::string outer;
+        int outer_dim = -1;     // the pure dimension `outer` is (a part of) while unfused, -1: none
+        size_t rest_from = d;   // the dimensions from here on are fused into the parallel loop
+        if (tiled(s)) {
+            std::ostringstream o;
+            o << s.cpp << ".tile(" << v(s, 0) << ", " << v(s, 1) << ", " << n(s, "xo") << ", " << n(s, "yo") << ", "
+              << n(s, "xi") << ", " << n(s, "yi") << ", " << sp.tile_x << ", " << sp.tile_y << ", TailStrategy::GuardWithIf);";
+            r.lines.push_back(o.str());
+            r.dim[0] = n(s, "xi");
+            r.dim[1] = n(s, "yi");
+            outer = n(s, "yo");
+            rest_from = 2;
+            r.outer = n(s, "xo");
+        } else if (d >= 2) {
+            size_t from = sp.parallel ? std::clamp<size_t>(sp.par_from > 0 ? size_t(sp.par_from) : 1, 1, d - 1) : d - 1;
+            outer = v(s, from);
+            outer_dim = static_cast<int>(from);
+            if (sp.parallel && sp.grain > 1) {
+                r.lines.push_back(s.cpp + ".split(" + v(s, from) + ", " + n(s, "po") + ", " + n(s, "pi") + ", " +
+                                  std::to_string(sp.grain) + ", TailStrategy::GuardWithIf);");
+                r.dim[from] = n(s, "pi");
+                outer = n(s, "po");
+                outer_dim = -1;
+            }
+            rest_from = from + 1;
+        } else if (d == 1 && sp.parallel) {
+            r.lines.push_back(s.cpp + ".split(" + v(s, 0) + ", " + n(s, "xo") + ", " + n(s, "xi") + ", " +
+                              (sp.grain > 1 ? std::to_string(sp.grain) : prefix_of(s.cpp) + "_vec * 256") +
+                              ", TailStrategy::GuardWithIf);");
+            r.dim[0] = n(s, "xi");
+            outer = n(s, "xo");
+            r.outer = n(s, "xo");
+        }
+        if (sp.parallel && !outer.empty()) {
+            for (size_t i = rest_from; i < d && i < rest_from + 3; i++) {
+                std::string f = n(s, "t" + std::to_string(i - rest_from));
+                r.lines.push_back(s.cpp + ".fuse(" + outer + ", " + v(s, i) + ", " + f + ");");
+                outer = f;
+                r.dim[i] = "";
+                if (outer_dim >= 0) r.dim[outer_dim] = "";
+            }
+            r.lines.push_back(s.cpp + ".parallel(" + outer + ");");
+        }
+        if (r.outer.empty()) r.outer = sp.parallel && !outer.empty() ? outer : v(s, d - 1);
+        return r;
+    }
+
     std::string outer_loop(const Stage &c) const {
         if (gpu) return n(c, "xo");
-        size_t d = c.args.size();
-        if (tiled(c)) return n(c, "xo");
-        if (d >= 3 && plan(c).parallel) return n(c, "t" + std::to_string(std::min<size_t>(d - 3, 2)));  // fused
-        if (d >= 2) return v(c, d - 1);
-        return n(c, "xo");
+        return pure_loops(c).outer;
     }
 
     void prelude(std::ostringstream &o) const {
@@ -132,7 +192,8 @@ struct Writer {
             o << "    std::vector<Var> " << p << "_v = " << s.cpp << ".args();\n";
             o << "    Var " << p << "_xo{\"" << p << "_xo\"}, " << p << "_xi{\"" << p << "_xi\"}, " << p << "_yo{\"" << p
               << "_yo\"}, " << p << "_yi{\"" << p << "_yi\"}, " << p << "_t0{\"" << p << "_t0\"}, " << p << "_t1{\"" << p
-              << "_t1\"}, " << p << "_t2{\"" << p << "_t2\"};\n";
+              << "_t1\"}, " << p << "_t2{\"" << p << "_t2\"}, " << p << "_po{\"" << p << "_po\"}, " << p << "_pi{\"" << p
+              << "_pi\"};\n";
             if (s.reduction()) o << "    RVar " << p << "_ro{\"" << p << "_ro\"}, " << p << "_ri{\"" << p << "_ri\"};\n";
             if (!gpu) o << "    const int " << p << "_vec = target.natural_vector_size(" << s.cpp << ".output_types()[0]);\n";
         }
@@ -167,25 +228,7 @@ struct Writer {
     void loops_cpu(std::ostringstream &o, const Stage &s) const {
         const StagePlan &sp = plan(s);
         size_t d = s.args.size();
-        std::string outer;
-        std::vector<std::string> rest;
-        if (tiled(s)) {
-            o << "    " << s.cpp << ".tile(" << v(s, 0) << ", " << v(s, 1) << ", " << n(s, "xo") << ", " << n(s, "yo") << ", "
-              << n(s, "xi") << ", " << n(s, "yi") << ", " << sp.tile_x << ", " << sp.tile_y << ", TailStrategy::GuardWithIf);\n";
-            outer = n(s, "yo");
-            for (size_t i = 2; i < d; i++) rest.push_back(v(s, i));
-        } else if (d >= 2) {
-            outer = v(s, 1);
-            for (size_t i = 2; i < d; i++) rest.push_back(v(s, i));
-        } else if (d == 1 && sp.parallel) {
-            o << "    " << s.cpp << ".split(" << v(s, 0) << ", " << n(s, "xo") << ", " << n(s, "xi") << ", "
-              << prefix_of(s.cpp) << "_vec * 256, TailStrategy::GuardWithIf);\n";
-            outer = n(s, "xo");
-        }
-        if (sp.parallel && !outer.empty()) {
-            outer = fuse_outer(o, s.cpp, s, outer, rest);
-            o << "    " << s.cpp << ".parallel(" << outer << ");\n";
-        }
+        for (const auto &l : pure_loops(s).lines) o << "    " << l << "\n";
         for (size_t u = 0; u < s.updates.size(); u++) {
             const UpdateDef &ud = s.updates[u];
             std::string st = update(s, u);
@@ -233,17 +276,56 @@ struct Writer {
         }
     }
 
+    // `base` lanes, capped at `cap` when there is one (a tile's width, a known extent).
+    static std::string capped(const std::string &base, int64_t cap) {
+        return cap > 0 ? "std::min(" + base + ", " + std::to_string(cap) + ")" : base;
+    }
+    static int64_t min_cap(int64_t a, int64_t b) { return a <= 0 ? b : b <= 0 ? a : std::min(a, b); }
+    static int64_t pow2_floor(int64_t v) {
+        int64_t p = 1;
+        while (p * 2 <= v) p *= 2;
+        return p;
+    }
+
     void vector_cpu(std::ostringstream &o, const Stage &s, bool nested) const {
         const StagePlan &sp = plan(s);
         if (sp.vector <= 0) return;
         size_t d = s.args.size();
-        std::string lanes = prefix_of(s.cpp) + "_vec" + (sp.vector > 1 ? " * " + std::to_string(sp.vector) : "");
-        bool t = !nested && tiled(s);
-        if (t) lanes = "std::min(" + lanes + ", " + std::to_string(sp.tile_x) + ")";  // not wider than the tile
-        std::string inner = t ? n(s, "xi") : (d == 1 && sp.parallel && !nested ? n(s, "xi") : v(s, 0));
         if (d == 0) return;
-        o << "    " << s.cpp << ".vectorize(" << inner << ", " << lanes << ", TailStrategy::GuardWithIf);\n";
-        if (t && sp.unroll > 0 && sp.tile_y <= 8) o << "    " << s.cpp << ".unroll(" << n(s, "yi") << ");\n";
+        size_t k = sp.vec_dim > 0 && static_cast<size_t>(sp.vec_dim) < d ? static_cast<size_t>(sp.vec_dim) : 0;
+        std::vector<std::string> dim;
+        if (nested) {
+            for (size_t i = 0; i < d; i++) dim.push_back(v(s, i));
+        } else {
+            dim = pure_loops(s).dim;
+        }
+        std::string base = prefix_of(s.cpp) + "_vec" + (sp.vector > 1 ? " * " + std::to_string(sp.vector) : "");
+        bool t = !nested && tiled(s);
+        // Not wider than the tile, nor than the dimension's known extent, nor a parallel task.
+        int64_t cap = t && k <= 1 ? (k == 0 ? sp.tile_x : sp.tile_y) : 0;
+        if (s.extent(k) > 0 && s.extent(k) < 256) cap = min_cap(cap, pow2_floor(s.extent(k)));
+        if (!nested && dim[k] == n(s, "pi") && sp.grain > 1 && sp.grain < 256) cap = min_cap(cap, pow2_floor(sp.grain));
+        if (!dim[k].empty() && cap != 1) {
+            // The dimensions inside the vectorized one (small, of known extent) are unrolled:
+            // an output's fixed extent is declared (bound) and unrolled whole; an
+            // intermediate's fixed range is unrolled by its extent (ShiftInwards: no tail);
+            // otherwise with a guarded tail.
+            int64_t unrolled = 1;
+            for (size_t j = 0; j < k; j++) {
+                int64_t e = s.extent(j);
+                if (e < 2 || e > 16 || unrolled * e > 64 || dim[j] != v(s, j)) continue;
+                unrolled *= e;
+                if (s.output && s.extent_fixed(j) && s.lo(j) == 0) {
+                    o << "    " << s.cpp << ".bound(" << v(s, j) << ", 0, " << e << ").unroll(" << v(s, j) << ");\n";
+                } else {
+                    o << "    " << s.cpp << ".unroll(" << v(s, j) << ", " << e << ", TailStrategy::"
+                      << (!s.output && s.extent_fixed(j) ? "ShiftInwards" : "GuardWithIf") << ");\n";
+                }
+            }
+            o << "    " << s.cpp << ".vectorize(" << dim[k] << ", " << capped(base, cap) << ", TailStrategy::GuardWithIf);\n";
+        }
+        if (t && k == 0 && sp.unroll > 0 && sp.tile_y <= 8) o << "    " << s.cpp << ".unroll(" << n(s, "yi") << ");\n";
+        if (k > 0) return;  // the innermost dimension is too small to vectorize: updates stay scalar
         for (size_t u = 0; u < s.updates.size(); u++) {
             const UpdateDef &ud = s.updates[u];
             bool hx = ud.has_pure(s.args[0]), hy = d >= 2 && ud.has_pure(s.args[1]);
@@ -251,7 +333,9 @@ struct Writer {
             std::string st = update(s, u);
             bool ut = !nested && sp.tile_x > 0 && hx && hy;
             std::string ui = ut ? n(s, "xi") : (ud.pure_args.size() == 1 && sp.parallel && !nested && !ud.rvars.empty() ? n(s, "xi") : v(s, 0));
-            o << "    " << st << ".vectorize(" << ui << ", " << lanes << ", TailStrategy::GuardWithIf);\n";
+            int64_t ucap = min_cap(t ? sp.tile_x : 0, s.extent(0) > 0 && s.extent(0) < 256 ? pow2_floor(s.extent(0)) : 0);
+            if (ucap == 1) continue;
+            o << "    " << st << ".vectorize(" << ui << ", " << capped(base, ucap) << ", TailStrategy::GuardWithIf);\n";
             if (ut && sp.unroll > 0 && sp.tile_y <= 8) o << "    " << st << ".unroll(" << n(s, "yi") << ");\n";
         }
     }

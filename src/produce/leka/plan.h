@@ -26,10 +26,19 @@ struct StagePlan {
     bool parallel = false;
     int tile_x = 0, tile_y = 0;
     bool reduce_inner = false;
+    // loops (cpu, untiled stages of 2+ dimensions): the parallel loop starts at pure dimension
+    // `par_from` (0: at dimension 1, as written; the dimensions inside it run whole in each
+    // task, e.g. a tiny innermost dimension), fused with the dimensions outside it; `grain`
+    // iterations of that dimension per parallel task (0 or 1: one each)
+    int par_from = 0;
+    int grain = 0;
     // vector: cpu vector width as a multiple of the SIMD width (0 = scalar) and unrolling of
     // the tile's inner rows; GPUs: unrolling of the reduction loop by `unroll`
     int vector = 0;
     int unroll = 0;
+    // vector (cpu): the pure dimension vectorized (0: the innermost); the dimensions inside it
+    // (of known, small extent) are unrolled
+    int vec_dim = 0;
 
     bool operator==(const StagePlan &o) const = default;
 };
