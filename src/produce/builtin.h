@@ -1,10 +1,10 @@
-// The `builtin` model's kernels for the direct and iterative producers: task-generic
-// schedules written as kernel files, with no network, deterministic for a variant index.
-// Each schedules the task's outputs (their pure definitions) from the device profile: on
-// cpu parallel over the outermost dimension and vectorized along the innermost with the
-// SIMD width (times an unroll factor); on GPUs a 2-D or 1-D gpu_tile. Intermediate stages
-// keep Halide's default (inlined into their consumers). LEKA's builtin model is richer
-// (per-stage plans from the pipeline graph, produce/leka/); these templates need no graph.
+// The `builtin` model's graph-free kernels: task-generic schedules written as kernel files,
+// deterministic for a variant index. `direct` and `iterative` use them only where the task's
+// pipeline graph cannot be had (builtin_agent.h uses LEKA's rules otherwise). Each schedules
+// the task's outputs (their pure definitions) from the device profile: on cpu parallel over
+// the outermost dimension and vectorized along the innermost with the SIMD width (times an
+// unroll factor); on GPUs a 2-D or 1-D gpu_tile. Intermediate stages keep Halide's default
+// (inlined into their consumers).
 #pragma once
 #include <string>
 

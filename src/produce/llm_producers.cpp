@@ -2,12 +2,14 @@
 // single-shot setting) and `iterative` (one general agent: each turn it sees the compile
 // errors, the mismatch summary on visible instances, timings and the loop nest of its last
 // kernel, returns a whole new kernel, and the best one is kept). With the `builtin` model
-// both run offline on the builtin kernels (builtin.h).
+// both run offline (builtin_agent.h: LEKA's builtin rules without layers; builtin.h's
+// templates where the task's graph cannot be had).
 #include <cmath>
 
 #include "common/sha256.h"
 #include "llm/chat.h"
 #include "produce/builtin.h"
+#include "produce/builtin_agent.h"
 #include "produce/llm_call.h"
 #include "produce/producer.h"
 
@@ -27,8 +29,13 @@ public:
         Production p;
         if (req.model == "builtin") {
             p.ok = true;
-            p.source = builtin_kernel(*req.task, req.backend, 0);
             p.kernel_name = "builtin.cpp";
+            try {
+                if (!req.ctx) throw std::runtime_error("no run context");
+                p.source = BuiltinAgent(req).direct_kernel();
+            } catch (const std::exception &) {
+                p.source = builtin_kernel(*req.task, req.backend, 0);  // no graph: the template
+            }
             return p;
         }
         json transcript = {{"producer", "direct"}, {"model", req.model}, {"task", req.task->id}, {"backend", req.backend},
@@ -76,11 +83,26 @@ public:
         std::string digest;  // the kernel and error text the next request carries
         std::string stop = "turns: " + std::to_string(opts_.turns) + " used";
         uint64_t search_seed = req.seed ^ 0x9e3779b97f4a7c15ull;
-        int turns = builtin ? std::min(opts_.turns, builtin_variants()) : opts_.turns;
+        std::unique_ptr<BuiltinAgent> agent;
+        if (builtin) {
+            try {
+                agent = std::make_unique<BuiltinAgent>(req);
+            } catch (const std::exception &e) {
+                transcript["builtin_templates"] = std::string("no pipeline graph: ") + e.what();
+            }
+        }
+        int turns = builtin && !agent ? std::min(opts_.turns, builtin_variants()) : opts_.turns;
         for (int turn = 0; turn < turns; turn++) {
             std::string source;
             json tj = {{"turn", turn}};
-            if (builtin) {
+            if (agent) {
+                auto k = agent->turn_kernel(turn);
+                if (!k) {
+                    stop = "converged: every rewrite of the best plan was tried";
+                    break;
+                }
+                source = *k;
+            } else if (builtin) {
                 source = builtin_kernel(*req.task, req.backend, turn);
             } else {
                 Production p;
@@ -133,6 +155,7 @@ public:
                 best_speedup = std::isnan(fb.speedup) ? -1 : fb.speedup;
                 transcript["best_turn"] = turn;
             }
+            if (agent) agent->result(better);
             digest = sha256_hex(source + "\n" + fb.stage + "/" + fb.code + "\n" + fb.message);
             if (!builtin) messages.push_back({"user", feedback_prompt(fb, turn, turns - turn - 1)});
         }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <set>
 
 #include "common/files.h"
 #include "common/paths.h"
@@ -431,6 +432,8 @@ TEST_F(Producers, LekaBuiltinTracesCreditsAblatesAndSeedsAcrossBackends) {
             continue;
         }
         ASSERT_TRUE(t["start"]["feedback"]["correct"].get<bool>()) << t.dump(1);
+        ASSERT_TRUE(t["start"]["profile"].is_object()) << t["start"].dump(1);
+        EXPECT_FALSE(t["start"]["profile"].contains("error")) << t["start"]["profile"].dump(1);
         EXPECT_LE(t["budget"]["total"]["compiles"].get<int>(), 3);
         auto credit = nlohmann::json::parse(x.layer_credit);
         double sum = 0;
@@ -441,6 +444,29 @@ TEST_F(Producers, LekaBuiltinTracesCreditsAblatesAndSeedsAcrossBackends) {
             if (x.producer == "leka-no-memory") EXPECT_NE(st["layer"], "memory") << "an ablated layer was searched";
         }
     }
+}
+
+// direct and iterative with the builtin model: LEKA's rules without layers. direct's kernel
+// is every layer's first choice (iterative's turn 0); iterative rewrites the whole schedule
+// each turn, every turn a different kernel, all within the budget.
+TEST_F(Producers, BuiltinDirectAndIterativeUseTheRulesWithoutLayers) {
+    EkbRun r = ekb(run_args("gen", "direct,iterative", "builtin", 1, {"--turns", "3", "--budget", "compiles=3"}), tmp->path());
+    ASSERT_EQ(r.code, 0) << r.output;
+    auto recs = records(tmp->path() / "gen");
+    ASSERT_EQ(recs.size(), 2u) << r.output;
+    const ResultRecord &direct = recs[0].producer == "direct" ? recs[0] : recs[1];
+    const ResultRecord &iter = recs[0].producer == "direct" ? recs[1] : recs[0];
+    EXPECT_TRUE(direct.correct) << direct.failure_message;
+    EXPECT_TRUE(iter.correct) << iter.failure_message;
+    auto t = nlohmann::json::parse(read_file(tmp->path() / "gen" / iter.transcript));
+    EXPECT_FALSE(t.contains("builtin_templates")) << t.dump(1);
+    ASSERT_EQ(t["turns"].size(), 3u) << t.dump(1);
+    EXPECT_EQ(t["turns"][0]["kernel_sha256"], direct.kernel_hash) << "direct's kernel is not iterative's first turn";
+    std::set<std::string> kernels;
+    for (const auto &turn : t["turns"]) kernels.insert(turn["kernel_sha256"].get<std::string>());
+    EXPECT_EQ(kernels.size(), 3u) << "a turn repeated a kernel";
+    EXPECT_EQ(t["budget"]["total"]["compiles"], 3) << t["budget"].dump();
+    EXPECT_EQ(iter.stop_reason, "turns: 3 used");
 }
 
 }  // namespace
