@@ -66,24 +66,6 @@ std::vector<PeakRun> peak_runs(Toolchain &tc, const std::string &backend, bool q
     return out;
 }
 
-json run_conductor(const fs::path &runner, const ConductSpec &spec_in, double wall_seconds) {
-    ConductSpec spec = spec_in;
-    TempDir tmp("ekb-conduct-");
-    ::chmod(tmp.path().c_str(), 0755);
-    spec.workdir = tmp.path().string();
-    write_file(tmp.path() / "spec.json", spec.to_json().dump(1));
-    SpawnSpec ss;
-    ss.argv = {runner.string(), "conduct", (tmp.path() / "spec.json").string(), (tmp.path() / "result.json").string()};
-    ss.env = base_env(tmp.path());
-    for (auto &e : driver_env()) ss.env.push_back(e);
-    ss.stderr_path = tmp.path() / "conductor.err";
-    ss.confine = false;  // the conductor is trusted; it confines its workers
-    ss.limits.wall_seconds = wall_seconds;
-    ExitInfo e = run_process(ss);
-    if (!e.ok()) throw std::runtime_error("the runner's conductor " + e.describe() + ":\n" + read_file_tail(ss.stderr_path, 4000));
-    return json::parse(read_file(tmp.path() / "result.json"));
-}
-
 namespace {
 
 json prompt_facts(const std::string &backend, const std::string &target, const json &dev) {

@@ -36,10 +36,6 @@ std::filesystem::path peak_tasks_dir();
 // streaming instance far larger than caches.
 std::vector<PeakRun> peak_runs(Toolchain &tc, const std::string &backend, bool quick, double time_cap_seconds = 1.0);
 
-// A conductor run of `spec` with `runner`, unconfined parent, as `ekb eval` does it.
-// Throws on a harness error (the conductor failed), naming its stderr.
-nlohmann::json run_conductor(const std::filesystem::path &runner, const ConductSpec &spec, double wall_seconds);
-
 // The profile from the runner's probe of the backend ({"supported", "device", ...}) and
 // the conductor reports of the peak runs (same order as `runs`):
 //   {"backend", "target", "supported", "device": {...}, "gflops", "gbps",

@@ -104,11 +104,8 @@ ConductSpec conduct_spec_for(const Task &task, const std::string &backend, uint6
     return s;
 }
 
-namespace {
-
-// Runs the runner's trusted conductor on a spec in a fresh directory; returns its report.
-// Throws when the conductor itself fails (a harness error, not a kernel's).
-json run_conductor(const fs::path &runner, ConductSpec &spec) {
+json run_conductor(const fs::path &runner, const ConductSpec &spec_in, double wall_seconds) {
+    ConductSpec spec = spec_in;
     TempDir tmp("ekb-eval-");
     ::chmod(tmp.path().c_str(), 0755);
     spec.workdir = tmp.path().string();
@@ -119,9 +116,7 @@ json run_conductor(const fs::path &runner, ConductSpec &spec) {
     for (auto &e : driver_env()) ss.env.push_back(e);
     ss.stderr_path = tmp.path() / "conductor.err";
     ss.confine = false;  // the conductor is trusted; it confines its workers
-    double per_instance = spec.timing.cap_seconds + 4 * spec.call_seconds + 2;
-    ss.limits.wall_seconds = 60 + 3 * spec.start_seconds + per_instance * double(spec.instances.size()) * 2 +
-                             spec.profile_seconds + 2 * spec.call_seconds;
+    ss.limits.wall_seconds = wall_seconds;
     Process conductor = Process::spawn(ss);
     if (test_point_armed("timed_sample")) {
         ExitInfo early;
@@ -133,6 +128,15 @@ json run_conductor(const fs::path &runner, ConductSpec &spec) {
         throw std::runtime_error("the runner's conductor " + e.describe() + ":\n" + read_file_tail(ss.stderr_path, 4000));
     }
     return json::parse(read_file(tmp.path() / "result.json"));
+}
+
+namespace {
+
+// The conductor's wall-clock limit for a spec: every command to every worker at its limit.
+double conductor_wall_seconds(const ConductSpec &spec) {
+    double per_instance = spec.timing.cap_seconds + 4 * spec.call_seconds + 2;
+    return 60 + 3 * spec.start_seconds + per_instance * double(spec.instances.size()) * 2 + spec.profile_seconds +
+           2 * spec.call_seconds;
 }
 
 }  // namespace
@@ -204,7 +208,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     if (phases) phases->trusted_s = monotonic_seconds() - t_trusted;
 
     double t1 = monotonic_seconds();
-    json rep = run_conductor(runner, spec);
+    json rep = run_conductor(runner, spec, conductor_wall_seconds(spec));
     if (phases) phases->conduct_s = monotonic_seconds() - t1;
     if (phases) phases->conductor = rep;
 
@@ -258,7 +262,7 @@ json Evaluator::profile(const EvalRequest &req, double seconds) {
     spec.profile_seconds = seconds;
     std::string runner_target = req.backend == "cpu" ? candidate_target(req.backend, false)
                                                      : candidate_target(req.backend, false) + "-debug";
-    json rep = run_conductor(tc_.runner(runner_target), spec);
+    json rep = run_conductor(tc_.runner(runner_target), spec, conductor_wall_seconds(spec));
     if (!rep.value("supported", false)) return {{"error", "the device is not available: " + rep.value("reason", std::string())}};
     if (!rep.value("correct", false)) {
         json f = rep.contains("candidate") && rep["candidate"].is_object() ? rep["candidate"].value("failure", json()) : json();

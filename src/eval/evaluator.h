@@ -81,6 +81,11 @@ std::string candidate_target(const std::string &backend, bool naive_baseline);
 // The runner's probe of a backend's device here: {"supported", "device": {...}, "reason"}.
 nlohmann::json probe_backend(Toolchain &tc, const std::string &backend);
 
+// A conductor run of `spec` with `runner` (the runner's trusted side, an unconfined child;
+// it confines its workers) in a fresh directory; returns its report. Throws on a harness
+// error (the conductor failed or ran past `wall_seconds`), naming its stderr.
+nlohmann::json run_conductor(const std::filesystem::path &runner, const ConductSpec &spec, double wall_seconds);
+
 uint64_t fresh_seed();
 int default_threads();
 
