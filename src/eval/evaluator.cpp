@@ -222,25 +222,14 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
 json Evaluator::profile(const EvalRequest &req, double seconds) {
     const Task &task = *req.task;
     // The instance: the largest of those selected (all visible ones when none is named).
-    const Instance *pick = nullptr;
-    int64_t most = -1;
-    for (const auto &inst : task.instances) {
-        bool selected = req.instance_names.empty()
-                            ? !inst.heldout
-                            : std::find(req.instance_names.begin(), req.instance_names.end(), inst.name) !=
-                                  req.instance_names.end();
-        if (!selected) continue;
-        int64_t n = 0;
-        for (const auto &t : task.outputs) {
-            int64_t e = 1;
-            for (int64_t d : task.shape(t, inst)) e *= d;
-            n += e;
-        }
-        if (n > most) {
-            most = n;
-            pick = &inst;
+    std::vector<const Instance *> selected = task.visible_instances();
+    if (!req.instance_names.empty()) {
+        selected.clear();
+        for (const auto &name : req.instance_names) {
+            if (const Instance *i = task.find_instance(name)) selected.push_back(i);
         }
     }
+    const Instance *pick = task.largest_instance(selected);
     if (!pick) return {{"error", "task " + task.id + ": no instance to profile"}};
     // The kernel with the profile feature; on GPUs a runner whose runtime has the debug
     // feature, which synchronizes after every kernel launch (per-kernel times, and the

@@ -152,6 +152,24 @@ std::vector<const Instance *> Task::visible_instances() const {
     return out;
 }
 
+const Instance *Task::largest_instance(const std::vector<const Instance *> &candidates) const {
+    const Instance *largest = nullptr;
+    int64_t most = -1;
+    for (const Instance *inst : candidates) {
+        int64_t n = 0;
+        try {
+            for (const auto &t : outputs) n += elements(t, *inst);
+        } catch (const std::exception &) {
+            continue;  // a shape this instance cannot evaluate
+        }
+        if (n > most) {
+            most = n;
+            largest = inst;
+        }
+    }
+    return largest;
+}
+
 const Instance *Task::find_instance(const std::string &name) const {
     for (const auto &i : instances) {
         if (i.name == name) return &i;

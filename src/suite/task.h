@@ -64,6 +64,9 @@ struct Task {
     double flops(const Instance &inst) const;
     double bytes(const Instance &inst) const;
     std::vector<const Instance *> visible_instances() const;
+    // Of `candidates`, the instance with the most output elements (the first on a tie);
+    // nullptr when there is none. Profiles and LEKA's extents use the largest visible one.
+    const Instance *largest_instance(const std::vector<const Instance *> &candidates) const;
     const Instance *find_instance(const std::string &name) const;
 
     std::filesystem::path algorithm_path() const { return dir / "algorithm.h"; }

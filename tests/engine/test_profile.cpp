@@ -23,21 +23,6 @@ EvalRequest profile_request(const std::string &task_id, const std::string &backe
     return req;
 }
 
-std::string largest_visible(const Task &t) {
-    std::string best;
-    int64_t most = -1;
-    for (const Instance *i : t.visible_instances()) {
-        int64_t n = 0;
-        for (const auto &o : t.outputs) {
-            int64_t e = 1;
-            for (int64_t d : t.shape(o, *i)) e *= d;
-            n += e;
-        }
-        if (n > most) most = n, best = i->name;
-    }
-    return best;
-}
-
 }  // namespace
 
 TEST(Profile, CpuGivesTheTimeOfEachOfTheTasksFuncs) {
@@ -46,7 +31,8 @@ TEST(Profile, CpuGivesTheTimeOfEachOfTheTasksFuncs) {
     Evaluator ev(suite(), toolchain());
     nlohmann::json p = ev.profile(profile_request("softmax", "cpu", read_file(task->naive_kernel())), 0.3);
     ASSERT_FALSE(p.contains("error")) << p.dump();
-    EXPECT_EQ(p["instance"], largest_visible(*task));
+    // softmax: both visible instances hold 65536 elements; on a tie, the first.
+    EXPECT_EQ(p["instance"], "heads4-tokens128-seq128");
     EXPECT_GT(p["calls"].get<int64_t>(), 0);
     auto shares = profile_shares(p);
     double sum = 0;

@@ -299,20 +299,7 @@ void attach_extents(Graph &g, const Task &task) {
         s.mins.assign(s.args.size(), 0);
         s.fixed.assign(s.args.size(), false);
     }
-    const Instance *largest = nullptr;
-    int64_t most = -1;
-    for (const Instance *inst : task.visible_instances()) {
-        int64_t n = 0;
-        try {
-            for (const auto &t : task.outputs) n += task.elements(t, *inst);
-        } catch (const std::exception &) {
-            continue;
-        }
-        if (n > most) {
-            most = n;
-            largest = inst;
-        }
-    }
+    const Instance *largest = task.largest_instance(task.visible_instances());
     if (!largest) return;
     // Output stages <- output tensors: by name, then the one left on each side.
     std::vector<Stage *> outs;
