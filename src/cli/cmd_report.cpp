@@ -1,5 +1,6 @@
 // ekb report: an experiment's terminal table, Markdown and self-contained HTML report, or
-// a comparison of two experiments.
+// a comparison of two experiments; --paper: the reference design's tables; --json: the
+// metrics and the verdict as JSON (for scripts).
 #include <iostream>
 
 #include "cli/args.h"
@@ -11,7 +12,7 @@
 namespace ekb {
 
 int cmd_report(const std::vector<std::string> &argv) {
-    Args a(argv, {"no-files"}, {"compare", "out", "k", "peaks", "suite"});
+    Args a(argv, {"no-files", "paper", "json"}, {"compare", "out", "k", "peaks", "suite", "calibration"});
     if (a.positional().size() != 1) throw UsageError("give one experiment (a name under ./experiments or a path)");
     int k = static_cast<int>(a.number("k", 1));
     if (k < 1) throw UsageError("--k must be >= 1");
@@ -23,10 +24,14 @@ int cmd_report(const std::vector<std::string> &argv) {
     }
     const Suite *sp = suite ? &*suite : nullptr;
     std::filesystem::path dir = experiment_dir(a.positional()[0]);
-    ReportData d = load_report_data(dir, sp, k, a.get_or("peaks", ""));
+    ReportData d = load_report_data(dir, sp, k, a.get_or("peaks", ""), a.get_or("calibration", ""));
+    if (a.flag("json")) {
+        std::cout << render_json(d).dump(1) << "\n";
+        return 0;
+    }
     std::filesystem::path out = a.get_or("out", dir.string());
     if (auto other = a.get("compare")) {
-        ReportData b = load_report_data(experiment_dir(*other), sp, k, a.get_or("peaks", ""));
+        ReportData b = load_report_data(experiment_dir(*other), sp, k, a.get_or("peaks", ""), a.get_or("calibration", ""));
         Comparison c = compare_reports(d, b);
         std::cout << c.text;
         if (!a.flag("no-files")) {
@@ -35,6 +40,17 @@ int cmd_report(const std::vector<std::string> &argv) {
             write_file(out / (stem + ".md"), c.markdown);
             write_file(out / (stem + ".html"), c.html);
             std::cout << "wrote " << (out / (stem + ".md")).string() << " and " << (out / (stem + ".html")).string() << "\n";
+        }
+        return 0;
+    }
+    if (a.flag("paper")) {
+        PaperView v = render_paper(d);
+        std::cout << v.text;
+        if (!a.flag("no-files")) {
+            std::filesystem::create_directories(out);
+            write_file(out / "paper.md", v.markdown);
+            write_file(out / "paper.html", v.html);
+            std::cout << "wrote " << (out / "paper.md").string() << " and " << (out / "paper.html").string() << "\n";
         }
         return 0;
     }

@@ -45,8 +45,9 @@ usage:
                                                  models: builtin, openai:M[@URL], anthropic:M[@URL], replay:M
   ekb check [kernel.cpp]                          inside an external agent's workspace: compile, verify and
                                                  time a kernel on the visible instances
-  ekb report <experiment> [--compare <other>] [--k N] [--peaks FILE] [--out DIR] [--no-files]
-                                                 tables; report.md and report.html (SVG charts)
+  ekb report <experiment> [--compare <other>] [--k N] [--peaks FILE] [--calibration FILE] [--out DIR]
+             [--no-files] [--paper] [--json]     verdict and tables; report.md and report.html (SVG
+                                                 charts); --paper: paper.md/html; --json: metrics
   ekb probe --backend <b>                         the device a backend runs on here
   ekb device probe --backend <b> [--peaks FILE] [--quick]
                                                  device profile: measured GFLOP/s and GB/s (Halide

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "measure/stats.h"
+#include "metrics/suspect.h"
 
 namespace ekb {
 
@@ -90,12 +91,29 @@ double roofline_fraction(const ResultRecord &r, const Task &task, const DevicePe
 
 namespace {
 
+bool fast_given(const ResultRecord &r, double p, bool confident, bool suspect) {
+    if (!r.correct) return false;
+    if (p == 0) return true;
+    if (suspect) return false;
+    double v = confident ? r.speedup_ci_lo : r.speedup;
+    return !std::isnan(v) && v >= p;
+}
+
+}  // namespace
+
+bool counts_fast(const ResultRecord &r, double p, bool confident) {
+    return fast_given(r, p, confident, r.correct && !suspect_reason(r).empty());
+}
+
+namespace {
+
 struct Group {
     std::string producer, model, backend, slice;
     std::map<std::string, std::vector<const ResultRecord *>> by_task;
 };
 
-MetricRow summarize_group(const Group &g, const Suite *suite, const MetricOptions &opts) {
+MetricRow summarize_group(const Group &g, const Suite *suite, const MetricOptions &opts,
+                          const std::map<std::string, NaiveSpeedup> &over_naive) {
     MetricRow row;
     row.producer = g.producer;
     row.model = g.model;
@@ -104,26 +122,40 @@ MetricRow summarize_group(const Group &g, const Suite *suite, const MetricOption
     row.k = opts.k;
     row.tasks = static_cast<int>(g.by_task.size());
     const auto &ps = fast_p_values();
-    double sum_compile = 0, sum_correct = 0;
-    std::vector<double> sum_fast(ps.size(), 0);
-    std::vector<double> speedups, roof;
+    double sum_compile = 0, sum_correct = 0, sum_beat = 0;
+    int beat_tasks = 0;
+    std::vector<double> sum_fast(ps.size(), 0), sum_conf(ps.size(), 0);
+    std::vector<double> speedups, roof, naive_speedups;
     DevicePeaks peaks;
     if (auto it = opts.peaks.find(g.backend); it != opts.peaks.end()) peaks = it->second;
     for (const auto &[task_id, recs] : g.by_task) {
         int n = static_cast<int>(recs.size());
         row.samples += n;
-        int compiled = 0, correct = 0;
-        std::vector<int> fast(ps.size(), 0);
+        int compiled = 0, correct = 0, beat = 0;
+        bool has_naive_ref = false;
+        std::vector<int> fast(ps.size(), 0), conf(ps.size(), 0);
         const Task *task = suite ? suite->find(task_id) : nullptr;
         for (const ResultRecord *r : recs) {
             compiled += r->compiled;
             correct += r->correct;
+            bool suspect = r->correct && !suspect_reason(*r).empty();
             for (size_t i = 0; i < ps.size(); i++) {
-                bool f = r->correct && (ps[i] == 0 || (!std::isnan(r->speedup) && r->speedup >= ps[i]));
-                fast[i] += f;
+                fast[i] += fast_given(*r, ps[i], false, suspect);
+                conf[i] += fast_given(*r, ps[i], true, suspect);
             }
             if (r->correct) row.correct_samples++;
-            if (r->correct && r->timed && !std::isnan(r->speedup)) {
+            row.suspect_samples += suspect;
+            row.heldout_only_failures += fails_only_heldout(*r);
+            // A sample has a naive reference when the naive producer's record of its task
+            // and backend was timed; a failed sample then simply does not beat it.
+            auto nit = over_naive.find(r->record_key);
+            if (nit != over_naive.end() && nit->second.reference) {
+                has_naive_ref = true;
+                row.naive_samples++;
+                if (nit->second.beats()) beat++, row.beat_naive_samples++;
+                if (nit->second.known()) naive_speedups.push_back(nit->second.value);
+            }
+            if (r->correct && r->timed && !suspect && std::isfinite(r->speedup) && r->speedup > 0) {
                 row.timed_samples++;
                 speedups.push_back(r->speedup);
                 if (task) {
@@ -136,18 +168,34 @@ MetricRow summarize_group(const Group &g, const Suite *suite, const MetricOption
         row.tasks_with_k++;
         sum_compile += pass_at_k(n, compiled, opts.k);
         sum_correct += pass_at_k(n, correct, opts.k);
-        for (size_t i = 0; i < ps.size(); i++) sum_fast[i] += pass_at_k(n, fast[i], opts.k);
+        for (size_t i = 0; i < ps.size(); i++) {
+            sum_fast[i] += pass_at_k(n, fast[i], opts.k);
+            sum_conf[i] += pass_at_k(n, conf[i], opts.k);
+        }
+        if (has_naive_ref) {
+            beat_tasks++;
+            sum_beat += pass_at_k(n, beat, opts.k);
+        }
     }
     if (row.tasks_with_k > 0) {
         double d = row.tasks_with_k;
         row.compile_at_k = sum_compile / d;
         row.correct_at_k = sum_correct / d;
-        for (size_t i = 0; i < ps.size(); i++) row.fast_at_k[ps[i]] = sum_fast[i] / d;
+        for (size_t i = 0; i < ps.size(); i++) {
+            row.fast_at_k[ps[i]] = sum_fast[i] / d;
+            row.confident_fast_at_k[ps[i]] = sum_conf[i] / d;
+        }
     }
+    row.naive_tasks = beat_tasks;
+    if (beat_tasks > 0) row.beat_naive_at_k = sum_beat / beat_tasks;
     GeomeanCI gm = geomean_with_ci(speedups, opts.bootstrap_resamples, opts.bootstrap_seed);
     row.geomean_speedup = gm.value;
     row.ci_lo = gm.lo;
     row.ci_hi = gm.hi;
+    GeomeanCI gn = geomean_with_ci(naive_speedups, opts.bootstrap_resamples, opts.bootstrap_seed);
+    row.geomean_over_naive = gn.value;
+    row.over_naive_lo = gn.lo;
+    row.over_naive_hi = gn.hi;
     if (!roof.empty()) row.roofline_median = median(roof);
     return row;
 }
@@ -161,7 +209,12 @@ int tier_rank(const std::string &s) {
 }  // namespace
 
 std::vector<MetricRow> compute_metrics(const std::vector<ResultRecord> &records, const Suite *suite,
-                                       const MetricOptions &opts) {
+                                       const MetricOptions &opts, const std::map<std::string, NaiveSpeedup> *over_naive) {
+    std::map<std::string, NaiveSpeedup> own;
+    if (!over_naive) {
+        own = speedups_over_naive(records, opts.naive_resamples, opts.bootstrap_seed);
+        over_naive = &own;
+    }
     std::map<std::tuple<std::string, std::string, std::string, int, std::string>, Group> groups;
     auto add = [&](const ResultRecord &r, const std::string &slice) {
         auto key = std::make_tuple(r.producer, r.model, r.backend, tier_rank(slice), slice);
@@ -178,7 +231,7 @@ std::vector<MetricRow> compute_metrics(const std::vector<ResultRecord> &records,
         if (opts.slice_by_domain) add(r, "domain " + r.domain);
     }
     std::vector<MetricRow> out;
-    for (const auto &[key, g] : groups) out.push_back(summarize_group(g, suite, opts));
+    for (const auto &[key, g] : groups) out.push_back(summarize_group(g, suite, opts, *over_naive));
     return out;
 }
 

@@ -3,10 +3,19 @@
 //   Compile@k, Correct@k, Fast@p@k   the unbiased pass@k estimator per task (n samples, c
 //                                    successes: 1 - C(n-c, k) / C(n, k)), averaged over tasks
 //   Fast@p                           a sample counts when it is correct and its speedup
-//                                    point estimate over the expert is >= p (Fast@0 = Correct)
+//                                    point estimate over the expert is >= p (Fast@0 = Correct);
+//                                    the paper's definition, kept for comparability
+//   confident Fast@p                 the same, but the speedup's 95 % CI lower bound is >= p
+//                                    (the A/A check: the expert against itself scores ~0)
+//   Beat-naive@k                     pass@k where a sample counts when its speedup over the
+//                                    naive kernel has a CI lower bound > 1 (over_naive.h),
+//                                    averaged over tasks where the naive producer ran
 //   geomean speedup                  over correct, timed samples, with a bootstrap 95 % CI
 //   % of roofline                    achieved GFLOP/s against min(peak GFLOP/s, AI x peak GB/s),
 //                                    where the device's peaks are known
+//
+// Records flagged suspect (suspect.h) count as correct but never as fast, and their
+// speedups are left out of every speedup statistic.
 //
 // Groups: producer x model x backend, each over all tasks and sliced by tier and by domain.
 #pragma once
@@ -15,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "metrics/over_naive.h"
 #include "record/record.h"
 #include "suite/suite.h"
 
@@ -40,9 +50,17 @@ struct MetricRow {
     int k = 1;
     int tasks_with_k = 0;        // tasks with at least k samples (the estimator's support)
     double compile_at_k = NAN, correct_at_k = NAN;
-    std::map<double, double> fast_at_k;  // p -> Fast@p (pass@k form)
+    std::map<double, double> fast_at_k;            // p -> Fast@p (pass@k form, point estimates)
+    std::map<double, double> confident_fast_at_k;  // p -> confident Fast@p (CI lower bound >= p)
     int correct_samples = 0, timed_samples = 0;
+    int suspect_samples = 0;        // correct but flagged suspect: not fast, no speedup
+    int heldout_only_failures = 0;  // wrong only on held-out instances
     double geomean_speedup = NAN, ci_lo = NAN, ci_hi = NAN;
+    // Against the naive kernel: Beat-naive@k over the tasks with a naive reference, how many
+    // samples beat it with confidence, and the geomean speedup over naive (bootstrap CI).
+    int naive_tasks = 0, naive_samples = 0, beat_naive_samples = 0;
+    double beat_naive_at_k = NAN;
+    double geomean_over_naive = NAN, over_naive_lo = NAN, over_naive_hi = NAN;
     double roofline_median = NAN;  // median over timed samples of the fraction of roofline
 };
 
@@ -53,11 +71,18 @@ struct MetricOptions {
     std::map<std::string, DevicePeaks> peaks;  // backend -> peaks
     uint64_t bootstrap_seed = 1;
     int bootstrap_resamples = 2000;
+    int naive_resamples = 1000;  // per record, for its speedup over naive
 };
 
 // `suite` may be null (no roofline then). Rows are ordered by group, then "all", tiers, domains.
+// `over_naive` (from speedups_over_naive) is computed here when not given.
 std::vector<MetricRow> compute_metrics(const std::vector<ResultRecord> &records, const Suite *suite,
-                                       const MetricOptions &opts);
+                                       const MetricOptions &opts,
+                                       const std::map<std::string, NaiveSpeedup> *over_naive = nullptr);
+
+// Whether a record counts for Fast@p: correct, not suspect, and (p == 0, or) its speedup
+// point estimate >= p; `confident`: its speedup CI's lower bound >= p instead.
+bool counts_fast(const ResultRecord &r, double p, bool confident);
 
 // Fraction of the roofline one record reached (geomean over its timed instances); NaN when
 // the task, its FLOP/byte counts or the peaks are unknown.

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "cli/table.h"
+#include "metrics/suspect.h"
 #include "report/svg.h"
 #include "report/tables.h"
 
@@ -51,18 +52,183 @@ th{background:#f3f3f3}p.note{color:#666;font-size:12px;margin:.2em 0}pre{backgro
 details{margin:.3em 0}summary{cursor:pointer}.charts svg{margin:0 1em 1em 0;border:1px solid #eee}
 .ok{color:#2ca02c}.bad{color:#d62728})";
 
+// The record's cache levels (from its device description), smallest first: (name, bytes).
+std::vector<std::pair<std::string, double>> cache_levels(const ResultRecord &r) {
+    std::vector<std::pair<std::string, double>> out;
+    json env = json::parse(r.environment.empty() ? "{}" : r.environment, nullptr, false);
+    if (!env.is_object() || !env.contains("device") || !env["device"].is_object()) return out;
+    const json &dev = env["device"];
+    if (dev.contains("cpu_caches") && dev["cpu_caches"].is_object()) {
+        for (auto &[name, c] : dev["cpu_caches"].items()) {
+            if (name == "L1i" || !c.is_object() || !c.contains("bytes") || !c["bytes"].is_number()) continue;
+            out.push_back({name, c["bytes"].get<double>()});
+        }
+    }
+    for (const char *k : {"global_mem_cache_bytes", "l2_cache_bytes"}) {
+        if (dev.contains(k) && dev[k].is_number()) out.push_back({k, dev[k].get<double>()});
+    }
+    std::sort(out.begin(), out.end(), [](const auto &a, const auto &b) { return a.second < b.second; });
+    return out;
+}
+
+std::string bytes_text(double b) {
+    char buf[48];
+    if (b >= 1 << 20) std::snprintf(buf, sizeof(buf), "%.1f MiB", b / (1 << 20));
+    else if (b >= 1 << 10) std::snprintf(buf, sizeof(buf), "%.1f KiB", b / (1 << 10));
+    else std::snprintf(buf, sizeof(buf), "%.0f B", b);
+    return buf;
+}
+
+struct RoofPoint {
+    std::string group, label, why;  // why: set when the point lies above the roof
+    double intensity = 0, gflops = 0;
+};
+
+// Every roofline point of a backend, titled with its task and instance; a point above the
+// roof says why (its bytes fit in a cache level, so DRAM bandwidth does not bound it; or,
+// when they do not fit, that the peaks look too low).
+std::vector<RoofPoint> roof_points(const ReportData &d, const std::string &backend, const DevicePeaks &peaks) {
+    std::vector<RoofPoint> out;
+    if (!d.suite) return out;
+    for (const auto &r : d.records) {
+        if (r.backend != backend || !speedup_counts(r)) continue;
+        const Task *task = d.suite->find(r.task_id);
+        if (!task) continue;
+        std::string g = group_label(r.producer, r.model, r.backend);
+        for (const auto &p : roofline_points(r, *task)) {
+            RoofPoint rp{g, "", "", p.intensity, p.gflops};
+            double roof = std::min(peaks.gflops, p.intensity * peaks.gbps);
+            rp.label = p.task + " / " + p.instance + " · " + r.producer + (r.model.empty() ? "" : " / " + r.model) + " #" +
+                       std::to_string(r.sample) + ": " + fmt_double(p.intensity, 3) + " FLOP/byte, " + fmt_double(p.gflops, 1) +
+                       " GFLOP/s (" + fmt_pct(p.gflops / roof) + " of the roof)";
+            if (p.gflops > roof) {
+                const Instance *inst = task->find_instance(p.instance);
+                double bytes = inst ? task->bytes(*inst) : NAN;
+                std::string fit;
+                for (const auto &[name, cb] : cache_levels(r)) {
+                    if (bytes <= cb) {
+                        fit = name + " (" + bytes_text(cb) + ")";
+                        break;
+                    }
+                }
+                bool memory_bound_roof = p.intensity * peaks.gbps < peaks.gflops;
+                if (!fit.empty() && memory_bound_roof) {
+                    rp.why = "cache-resident: its " + bytes_text(bytes) + " fit in " + fit +
+                             ", so it streams from cache, not from memory: the memory roof (" + fmt_double(peaks.gbps, 1) +
+                             " GB/s) does not bound it";
+                } else if (!fit.empty()) {
+                    rp.why = "its " + bytes_text(bytes) + " fit in " + fit + ", but the point is above the compute peak (" +
+                             fmt_double(peaks.gflops, 1) + " GFLOP/s): the probe's compute peak is below what the machine reaches";
+                } else {
+                    rp.why = "its " + bytes_text(bytes) + " do not fit in any cache level: the probe's peaks (" +
+                             fmt_double(peaks.gflops, 1) + " GFLOP/s, " + fmt_double(peaks.gbps, 1) +
+                             " GB/s) are below what the machine reaches";
+                }
+                rp.label += " — above the roof: " + rp.why;
+            }
+            out.push_back(rp);
+        }
+    }
+    return out;
+}
+
+Table above_roof_table(const ReportData &d) {
+    Table t;
+    t.title = "Points above the roofline, and why";
+    t.header = {"backend", "point", "why"};
+    for (auto &[backend, peaks] : d.options.peaks) {
+        for (const auto &p : roof_points(d, backend, peaks)) {
+            if (!p.why.empty()) t.rows.push_back({backend, p.label.substr(0, p.label.find(" — ")), p.why});
+        }
+    }
+    return t;
+}
+
+std::string headline_block(const ReportData &d) {
+    std::string s = "Verdict (geomean deployed speedup over the expert per producer; the lead over the runner-up with a "
+                    "bootstrap 95% CI over tasks):\n";
+    for (const auto &h : d.headlines) s += "  " + h.text + "\n";
+    for (const MetricRow *m : d.rows("all")) {
+        if (m->heldout_only_failures > 0) {
+            s += "  warning: " + group_label(m->producer, m->model, m->backend) + " has " +
+                 std::to_string(m->heldout_only_failures) +
+                 " samples wrong only on held-out instances (correct on every shape it was shown)\n";
+        }
+    }
+    return s;
+}
+
 }  // namespace
 
 std::string render_terminal(const ReportData &d) {
-    std::string s = header_lines(d) + "\n" + summary_table(d).text() + "\n" + fast_p_table(d).text();
+    std::string s = header_lines(d) + "\n" + headline_block(d) + "\n" + summary_table(d).text() + "\n" +
+                    fast_p_table(d).text() + "\n" + fast_p_table(d, true).text();
+    Table budget = budget_table(d), stops = stop_reason_table(d), held = heldout_only_table(d);
+    s += "\n" + budget.text();
+    if (!stops.rows.empty()) s += "\n" + stops.text();
+    if (!held.rows.empty()) s += "\n" + held.text();
     Table tiers = slice_table(d, "tier ");
     if (tiers.rows.size() > d.rows("all").size()) s += "\n" + tiers.text();
     return s;
 }
 
+PaperView render_paper(const ReportData &d) {
+    PaperView v;
+    Table t2 = paper_table(d), agents = agents_table(d), abl = ablation_table(d);
+    std::string head = "Verdict:\n" + headline_text(d);
+    v.text = t2.text() + "\n" + agents.text() + "\n" + (abl.rows.empty() ? "" : abl.text() + "\n") + head;
+    v.markdown = "# EdgeKernelBench, paper view: " + d.name + "\n\n" + t2.markdown() + "\n" + agents.markdown() + "\n" +
+                 (abl.rows.empty() ? "(no per-layer credit: no LEKA records)\n" : abl.markdown()) + "\n## Verdict\n\n";
+    for (const auto &h : d.headlines) v.markdown += "- " + h.text + "\n";
+    v.html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>EdgeKernelBench paper view: " +
+             svg::escape(d.name) + "</title><style>" + k_css + "</style></head><body><h1>EdgeKernelBench, paper view: " +
+             svg::escape(d.name) + "</h1><section id=\"table2\">" + t2.html() + "</section><section id=\"agents\">" +
+             agents.html() + "</section><section id=\"ablation\">" +
+             (abl.rows.empty() ? "<p class=\"note\">No per-layer credit: no LEKA records.</p>" : abl.html()) +
+             "</section><section id=\"verdict\"><h2>Verdict</h2><ul>";
+    for (const auto &h : d.headlines) v.html += "<li>" + svg::escape(h.text) + "</li>";
+    v.html += "</ul></section></body></html>\n";
+    return v;
+}
+
+nlohmann::json render_json(const ReportData &d) {
+    auto num = [](double v) { return std::isnan(v) ? json() : json(v); };
+    json rows = json::array();
+    for (const auto &m : d.metrics) {
+        json f = json::object(), cf = json::object();
+        for (auto [p, v] : m.fast_at_k) f[fmt_double(p, 1)] = num(v);
+        for (auto [p, v] : m.confident_fast_at_k) cf[fmt_double(p, 1)] = num(v);
+        rows.push_back({{"producer", m.producer}, {"model", m.model}, {"backend", m.backend}, {"slice", m.slice},
+                        {"tasks", m.tasks}, {"samples", m.samples}, {"k", m.k}, {"compile_at_k", num(m.compile_at_k)},
+                        {"correct_at_k", num(m.correct_at_k)}, {"fast_at_k", f}, {"confident_fast_at_k", cf},
+                        {"beat_naive_at_k", num(m.beat_naive_at_k)}, {"naive_tasks", m.naive_tasks},
+                        {"naive_samples", m.naive_samples}, {"beat_naive_samples", m.beat_naive_samples},
+                        {"geomean_speedup", num(m.geomean_speedup)}, {"ci", {num(m.ci_lo), num(m.ci_hi)}},
+                        {"geomean_over_naive", num(m.geomean_over_naive)},
+                        {"over_naive_ci", {num(m.over_naive_lo), num(m.over_naive_hi)}},
+                        {"suspect_samples", m.suspect_samples}, {"heldout_only_failures", m.heldout_only_failures},
+                        {"timed_samples", m.timed_samples}, {"correct_samples", m.correct_samples}});
+    }
+    json heads = json::array();
+    for (const auto &h : d.headlines) {
+        json ranked = json::array();
+        for (const auto &e : h.ranked) {
+            ranked.push_back({{"producer", e.producer}, {"model", e.model}, {"score", num(e.score)}, {"ci", {num(e.lo), num(e.hi)}},
+                              {"tasks", e.tasks}});
+        }
+        heads.push_back({{"backend", h.backend}, {"text", h.text}, {"ranked", ranked}, {"lead", num(h.lead)},
+                         {"lead_ci", {num(h.lead_lo), num(h.lead_hi)}}, {"common_tasks", h.common_tasks}});
+    }
+    return {{"experiment", d.name}, {"records", d.records.size()}, {"metrics", rows}, {"headlines", heads}, {"notes", d.notes}};
+}
+
 std::string render_markdown(const ReportData &d) {
     std::string s = "# EdgeKernelBench report: " + d.name + "\n\n```\n" + header_lines(d) + "```\n\n";
-    s += summary_table(d).markdown() + "\n" + fast_p_table(d).markdown() + "\n";
+    s += "## Verdict\n\n```\n" + headline_block(d) + "```\n\n";
+    s += summary_table(d).markdown() + "\n" + fast_p_table(d).markdown() + "\n" + fast_p_table(d, true).markdown() + "\n";
+    s += budget_table(d).markdown() + "\n" + stop_reason_table(d).markdown() + "\n";
+    if (Table held = heldout_only_table(d); !held.rows.empty()) s += held.markdown() + "\n";
+    if (Table above = above_roof_table(d); !above.rows.empty()) s += above.markdown() + "\n";
     s += slice_table(d, "tier ").markdown() + "\n" + slice_table(d, "domain ").markdown() + "\n";
     s += speedup_distribution_table(d).markdown() + "\n";
     if (has_layer_credit(d)) s += layer_credit_table(d).markdown() + "\n";
@@ -80,34 +246,65 @@ std::string render_html(const ReportData &d) {
     std::string h = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>EdgeKernelBench report: " +
                     svg::escape(d.name) + "</title><style>" + k_css + "</style></head><body>";
     h += "<h1>EdgeKernelBench report: " + svg::escape(d.name) + "</h1><pre>" + svg::escape(header_lines(d)) + "</pre>";
+    h += "<section id=\"verdict\"><h2>Verdict</h2><ul class=\"headline\">";
+    for (const auto &hl : d.headlines) h += "<li><b>" + svg::escape(hl.text) + "</b></li>";
+    for (const MetricRow *m : d.rows("all")) {
+        if (m->heldout_only_failures > 0) {
+            h += "<li class=\"bad\">" + svg::escape(group_label(m->producer, m->model, m->backend)) + ": " +
+                 std::to_string(m->heldout_only_failures) + " samples wrong only on held-out instances</li>";
+        }
+    }
+    h += "</ul><p class=\"note\">Per producer: the geomean over tasks of the deployed speedup over the expert (a failed "
+         "sample counts at the naive kernel's speed where the naive producer ran); the lead is the ratio to the runner-up "
+         "over the tasks both attempted, with a bootstrap 95% CI that resamples those tasks.</p></section>";
     h += "<h2>Summary</h2>" + summary_table(d).html();
+    h += "<section id=\"budget\"><h2>Budget use and stop reasons</h2>" + budget_table(d).html() + stop_reason_table(d).html() +
+         "</section>";
+    if (Table held = heldout_only_table(d); !held.rows.empty()) h += held.html();
 
     // Fast@p curves.
     std::vector<svg::Series> curves;
     for (const MetricRow *m : d.rows("all")) {
-        svg::Series se{group_label(m->producer, m->model, m->backend), {}};
-        for (auto [p, v] : m->fast_at_k) {
-            if (!std::isnan(v)) se.points.push_back({p, v});
+        for (bool confident : {false, true}) {
+            svg::Series se{group_label(m->producer, m->model, m->backend) + (confident ? " (confident)" : ""), {}, {}};
+            for (auto [p, v] : confident ? m->confident_fast_at_k : m->fast_at_k) {
+                if (std::isnan(v)) continue;
+                se.points.push_back({p, v});
+                se.labels.push_back(se.name + ": " + (confident ? "confident " : "") + "Fast@" + fmt_double(p, 1) + " = " +
+                                    fmt_rate(v));
+            }
+            curves.push_back(se);
         }
-        curves.push_back(se);
     }
     h += "<h2>Fast@p</h2><div class=\"charts\">" +
          svg::line_chart("Fast@p, pass@" + std::to_string(d.options.k), svg::Axis{"p (speedup threshold over the expert)", 0, 2},
                          svg::Axis{"Fast@p", 0, 1}, curves) +
-         "</div>" + fast_p_table(d).html();
+         "</div>" + fast_p_table(d).html() + fast_p_table(d, true).html();
 
     // Speedup distributions per tier, one chart per group.
     h += "<h2>Speedup distributions per tier</h2><div class=\"charts\">";
-    std::map<std::string, std::map<std::string, std::vector<double>>> dist;
+    std::map<std::string, std::map<std::string, svg::Category>> dist;
     double lo = 1, hi = 1;
     for (const auto &r : d.records) {
-        if (!r.correct || std::isnan(r.speedup) || r.speedup <= 0) continue;
-        dist[group_label(r.producer, r.model, r.backend)][r.tier].push_back(r.speedup);
+        if (!speedup_counts(r)) continue;
+        svg::Category &c = dist[group_label(r.producer, r.model, r.backend)][r.tier];
+        c.name = r.tier;
+        c.values.push_back(r.speedup);
+        std::string insts;
+        json ij = json::parse(r.instances.empty() ? "[]" : r.instances, nullptr, false);
+        if (ij.is_array()) {
+            for (const auto &in : ij) {
+                if (in.is_object() && in.contains("timing")) insts += (insts.empty() ? "" : ", ") + in.value("name", std::string());
+            }
+        }
+        c.labels.push_back(r.task_id + " #" + std::to_string(r.sample) + " (instances " + insts + "): " + fmt_speedup(r.speedup) +
+                           " " + fmt_ci(r.speedup_ci_lo, r.speedup_ci_hi));
         lo = std::min(lo, r.speedup);
         hi = std::max(hi, r.speedup);
     }
     for (auto &[g, tiers] : dist) {
-        std::vector<std::pair<std::string, std::vector<double>>> cats(tiers.begin(), tiers.end());
+        std::vector<svg::Category> cats;
+        for (auto &[tier, c] : tiers) cats.push_back(c);
         h += svg::box_chart(g, svg::Axis{"speedup over the expert (log)", std::pow(10, std::floor(std::log10(lo))),
                                          std::pow(10, std::ceil(std::log10(hi * 1.0001))), true},
                             cats, 1.0);
@@ -120,19 +317,24 @@ std::string render_html(const ReportData &d) {
     if (d.suite) {
         for (auto &[backend, peaks] : d.options.peaks) {
             std::map<std::string, svg::Series> by_group;
-            for (const auto &r : d.records) {
-                if (r.backend != backend || !r.correct) continue;
-                const Task *task = d.suite->find(r.task_id);
-                if (!task) continue;
-                std::string g = group_label(r.producer, r.model, r.backend);
-                by_group[g].name = g;
-                for (const auto &p : roofline_points(r, *task)) by_group[g].points.push_back({p.intensity, p.gflops});
+            std::vector<std::string> above;
+            for (const auto &p : roof_points(d, backend, peaks)) {
+                svg::Series &se = by_group[p.group];
+                se.name = p.group;
+                se.points.push_back({p.intensity, p.gflops});
+                se.labels.push_back(p.label);
+                if (!p.why.empty()) above.push_back(p.label);
             }
             std::vector<svg::Series> series;
             for (auto &[g, se] : by_group) series.push_back(se);
             if (series.empty()) continue;
             any_roof = true;
             h += "<div class=\"charts\">" + svg::roofline_chart("Roofline: " + backend, peaks.gflops, peaks.gbps, series) + "</div>";
+            if (!above.empty()) {
+                h += "<p class=\"note\">" + std::to_string(above.size()) + " points lie above the roof:</p><ul class=\"above-roof\">";
+                for (const auto &a : above) h += "<li>" + svg::escape(a) + "</li>";
+                h += "</ul>";
+            }
         }
     }
     if (!any_roof) h += "<p class=\"note\">No roofline: the device's peaks are not known (put {\"&lt;backend&gt;\": {\"gflops\": G, \"gbps\": B}} in peaks.json in the experiment folder or pass --peaks).</p>";
@@ -219,7 +421,7 @@ Comparison compare_reports(const ReportData &a, const ReportData &b) {
             Best &x = m[{r.task_id, r.backend}];
             x.n++;
             x.correct += r.correct;
-            if (r.correct && !std::isnan(r.speedup) && (std::isnan(x.best) || r.speedup > x.best)) x.best = r.speedup;
+            if (speedup_counts(r) && (std::isnan(x.best) || r.speedup > x.best)) x.best = r.speedup;
         }
         return m;
     };
@@ -254,7 +456,7 @@ Comparison compare_reports(const ReportData &a, const ReportData &b) {
     std::vector<svg::Series> curves;
     for (const ReportData *d : {&a, &b}) {
         for (const MetricRow *m : d->rows("all")) {
-            svg::Series se{d->name + ": " + group_label(m->producer, m->model, m->backend), {}};
+            svg::Series se{d->name + ": " + group_label(m->producer, m->model, m->backend), {}, {}};
             for (auto [p, v] : m->fast_at_k) {
                 if (!std::isnan(v)) se.points.push_back({p, v});
             }

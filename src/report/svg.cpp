@@ -135,16 +135,18 @@ std::string line_chart(const std::string &title, const Axis &x, const Axis &y, c
         std::string pts;
         for (auto [a, b] : series[i].points) pts += num(f.px(a)) + "," + num(f.py(b)) + " ";
         s += "<polyline fill=\"none\" stroke-width=\"2\" stroke=\"" + std::string(color(i)) + "\" points=\"" + pts + "\"/>";
-        for (auto [a, b] : series[i].points) {
+        for (size_t k = 0; k < series[i].points.size(); k++) {
+            auto [a, b] = series[i].points[k];
+            std::string t = k < series[i].labels.size() ? series[i].labels[k]
+                                                         : series[i].name + ": " + tick_label(a) + " → " + tick_label(b);
             s += "<circle cx=\"" + num(f.px(a)) + "\" cy=\"" + num(f.py(b)) + "\" r=\"3\" fill=\"" + color(i) +
-                 "\"><title>" + escape(series[i].name) + ": " + tick_label(a) + " → " + tick_label(b) + "</title></circle>";
+                 "\"><title>" + escape(t) + "</title></circle>";
         }
     }
     return s + legend(names) + "</svg>";
 }
 
-std::string box_chart(const std::string &title, const Axis &yaxis, const std::vector<std::pair<std::string, std::vector<double>>> &cats,
-                      double reference) {
+std::string box_chart(const std::string &title, const Axis &yaxis, const std::vector<Category> &cats, double reference) {
     Axis xa{"", 0, double(std::max<size_t>(cats.size(), 1)), false};
     Frame f{xa, yaxis};
     std::string s = open(title);
@@ -155,15 +157,20 @@ std::string box_chart(const std::string &title, const Axis &yaxis, const std::ve
              "\" stroke=\"#444\" stroke-dasharray=\"4 3\"/>";
     }
     for (size_t i = 0; i < cats.size(); i++) {
-        std::vector<double> v;
-        for (double d : cats[i].second) {
-            if (std::isfinite(d) && (!yaxis.log || d > 0)) v.push_back(d);
+        std::vector<std::pair<double, std::string>> pts;  // (value, title)
+        for (size_t k = 0; k < cats[i].values.size(); k++) {
+            double d = cats[i].values[k];
+            if (std::isfinite(d) && (!yaxis.log || d > 0)) {
+                pts.push_back({d, k < cats[i].labels.size() ? cats[i].labels[k] : cats[i].name + ": " + tick_label(d)});
+            }
         }
+        std::sort(pts.begin(), pts.end());
+        std::vector<double> v;
+        for (const auto &p : pts) v.push_back(p.first);
         double cx = f.px(double(i) + 0.5);
         s += "<text x=\"" + num(cx) + "\" y=\"" + num(kH - kBottom + 14) + "\" text-anchor=\"middle\">" +
-             escape(cats[i].first) + " (n=" + std::to_string(v.size()) + ")</text>";
+             escape(cats[i].name) + " (n=" + std::to_string(v.size()) + ")</text>";
         if (v.empty()) continue;
-        std::sort(v.begin(), v.end());
         auto q = [&](double p) {
             double pos = p * double(v.size() - 1);
             size_t lo = static_cast<size_t>(pos);
@@ -181,7 +188,7 @@ std::string box_chart(const std::string &title, const Axis &yaxis, const std::ve
         for (size_t k = 0; k < v.size(); k++) {
             double jitter = (double((k * 7919) % 101) / 100.0 - 0.5) * w * 0.8;
             s += "<circle cx=\"" + num(cx + jitter) + "\" cy=\"" + num(f.py(v[k])) + "\" r=\"2\" fill=\"" + c +
-                 "\" fill-opacity=\"0.7\"/>";
+                 "\" fill-opacity=\"0.7\"><title>" + escape(pts[k].second) + "</title></circle>";
         }
     }
     return s + "</svg>";
@@ -211,10 +218,13 @@ std::string roofline_chart(const std::string &title, double peak_gflops, double 
     std::vector<std::string> names;
     for (size_t i = 0; i < series.size(); i++) {
         names.push_back(series[i].name);
-        for (auto [a, b] : series[i].points) {
+        for (size_t k = 0; k < series[i].points.size(); k++) {
+            auto [a, b] = series[i].points[k];
             if (a <= 0 || b <= 0) continue;
+            std::string t = k < series[i].labels.size() ? series[i].labels[k]
+                                                         : series[i].name + ": " + tick_label(a) + " FLOP/byte, " + tick_label(b) + " GFLOP/s";
             s += "<circle cx=\"" + num(f.px(a)) + "\" cy=\"" + num(f.py(b)) + "\" r=\"3\" fill=\"" + color(i) +
-                 "\" fill-opacity=\"0.75\"/>";
+                 "\" fill-opacity=\"0.75\"><title>" + escape(t) + "</title></circle>";
         }
     }
     return s + legend(names) + "</svg>";

@@ -10,6 +10,16 @@ namespace ekb::svg {
 struct Series {
     std::string name;
     std::vector<std::pair<double, double>> points;  // (x, y)
+    // Optional, parallel to points: each point's <title> (what it is: task, instance, value).
+    // Without one a point's title is the series name and its coordinates.
+    std::vector<std::string> labels;
+};
+
+// A column of a box chart: its values and, parallel to them, optional point titles.
+struct Category {
+    std::string name;
+    std::vector<double> values;
+    std::vector<std::string> labels;
 };
 
 struct Axis {
@@ -23,8 +33,7 @@ std::string line_chart(const std::string &title, const Axis &x, const Axis &y, c
 
 // One column per category: a box (p25-p75, median line, whiskers p10-p90) over its points;
 // `reference` draws a dashed horizontal line (e.g. speedup 1).
-std::string box_chart(const std::string &title, const Axis &y, const std::vector<std::pair<std::string, std::vector<double>>> &cats,
-                      double reference);
+std::string box_chart(const std::string &title, const Axis &y, const std::vector<Category> &cats, double reference);
 
 // Log-log roofline: the roofs min(peak, I x bandwidth) and the points of each series.
 std::string roofline_chart(const std::string &title, double peak_gflops, double peak_gbps, const std::vector<Series> &series);
