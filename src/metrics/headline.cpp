@@ -19,6 +19,11 @@ std::string fmt(double v) {
     return b;
 }
 
+std::string ci_text(double lo, double hi) {
+    if (std::isnan(lo)) return "no CI from one task";
+    return "95% CI " + fmt(lo) + ", " + fmt(hi);
+}
+
 std::string label(const HeadlineEntry &e) { return e.producer + (e.model.empty() ? "" : " / " + e.model); }
 
 bool is_reference(const std::string &producer) { return producer == "expert" || producer == "naive"; }
@@ -30,6 +35,7 @@ void mean_log_ci(const std::vector<double> &logs, int resamples, uint64_t seed, 
     double s = 0;
     for (double l : logs) s += l;
     v = std::exp(s / double(logs.size()));
+    if (logs.size() < 2) return;  // one task: no spread to resample, no CI
     std::mt19937_64 rng(seed);
     std::uniform_int_distribution<size_t> pick(0, logs.size() - 1);
     std::vector<double> means;
@@ -105,8 +111,8 @@ std::vector<Headline> compute_headlines(const std::vector<ResultRecord> &records
         if (std::isnan(w.score)) {
             h.text = backend + ": no producer has a correct, timed sample";
         } else if (h.ranked.size() == 1 || std::isnan(h.ranked[1].score)) {
-            h.text = backend + ": " + label(w) + " reaches " + fmt(w.score) + "x the expert [95% CI " + fmt(w.lo) + ", " +
-                     fmt(w.hi) + "] over " + std::to_string(w.tasks) + " tasks (" + basis + ")";
+            h.text = backend + ": " + label(w) + " reaches " + fmt(w.score) + "x the expert [" + ci_text(w.lo, w.hi) + "] over " +
+                     std::to_string(w.tasks) + " tasks (" + basis + ")";
         } else {
             const HeadlineEntry &r = h.ranked[1];
             const auto &a = task_score[{w.producer, w.model}], &b = task_score[{r.producer, r.model}];
@@ -118,12 +124,15 @@ std::vector<Headline> compute_headlines(const std::vector<ResultRecord> &records
             h.common_tasks = static_cast<int>(diffs.size());
             mean_log_ci(diffs, resamples, seed + 1, h.lead, h.lead_lo, h.lead_hi);
             std::string lead = std::isnan(h.lead) ? "no task in common with " + label(r)
-                                                  : fmt(h.lead) + "x " + label(r) + " [95% CI " + fmt(h.lead_lo) + ", " +
-                                                        fmt(h.lead_hi) + "] over " + std::to_string(h.common_tasks) +
-                                                        " common tasks";
+                                                  : fmt(h.lead) + "x " + label(r) + " [" + ci_text(h.lead_lo, h.lead_hi) +
+                                                        "] over " + std::to_string(h.common_tasks) + " common task" +
+                                                        (h.common_tasks == 1 ? "" : "s");
             bool clear = !std::isnan(h.lead_lo) && h.lead_lo > 1.0;
-            h.text = backend + ": " + label(w) + (clear ? " wins: " : " leads, not clearly (the lead's CI reaches 1): ") +
-                     fmt(w.score) + "x the expert [" + fmt(w.lo) + ", " + fmt(w.hi) + "], " + lead + " (" + basis + ")";
+            std::string how = clear ? " wins: "
+                              : std::isnan(h.lead_lo) ? " leads, not clearly (too few tasks for a CI): "
+                                                      : " leads, not clearly (the lead's CI reaches 1): ";
+            h.text = backend + ": " + label(w) + how + fmt(w.score) + "x the expert [" + ci_text(w.lo, w.hi) + "], " + lead +
+                     " (" + basis + ")";
         }
         out.push_back(h);
     }
