@@ -15,6 +15,7 @@ packages=(
   bubblewrap libseccomp-dev            # confinement of untrusted children
   libcurl4-openssl-dev                 # LLM clients (OpenAI-compatible, Anthropic) over HTTPS
   libcpp-httplib-dev                   # tests: a loopback HTTP server speaking both LLM APIs
+  chromium-headless-shell              # tests: the HTML report checked in a headless browser
   util-linux
 )
 
