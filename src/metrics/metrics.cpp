@@ -91,18 +91,18 @@ double roofline_fraction(const ResultRecord &r, const Task &task, const DevicePe
 
 namespace {
 
-bool fast_given(const ResultRecord &r, double p, bool confident, bool suspect) {
+bool fast_given(const ResultRecord &r, double p, bool confident, bool suspect, double sigma) {
     if (!r.correct) return false;
     if (p == 0) return true;
     if (suspect) return false;
-    double v = confident ? r.speedup_ci_lo : r.speedup;
+    double v = confident ? widened_lower(r.speedup, r.speedup_ci_lo, sigma, 1) : r.speedup;
     return !std::isnan(v) && v >= p;
 }
 
 }  // namespace
 
-bool counts_fast(const ResultRecord &r, double p, bool confident) {
-    return fast_given(r, p, confident, r.correct && !suspect_reason(r).empty());
+bool counts_fast(const ResultRecord &r, double p, bool confident, double noise_sigma) {
+    return fast_given(r, p, confident, r.correct && !suspect_reason(r).empty(), noise_sigma);
 }
 
 namespace {
@@ -128,6 +128,8 @@ MetricRow summarize_group(const Group &g, const Suite *suite, const MetricOption
     std::vector<double> speedups, roof, naive_speedups;
     DevicePeaks peaks;
     if (auto it = opts.peaks.find(g.backend); it != opts.peaks.end()) peaks = it->second;
+    double sigma = 0;
+    if (auto it = opts.noise.find(g.backend); it != opts.noise.end()) sigma = it->second.sigma;
     for (const auto &[task_id, recs] : g.by_task) {
         int n = static_cast<int>(recs.size());
         row.samples += n;
@@ -140,8 +142,8 @@ MetricRow summarize_group(const Group &g, const Suite *suite, const MetricOption
             correct += r->correct;
             bool suspect = r->correct && !suspect_reason(*r).empty();
             for (size_t i = 0; i < ps.size(); i++) {
-                fast[i] += fast_given(*r, ps[i], false, suspect);
-                conf[i] += fast_given(*r, ps[i], true, suspect);
+                fast[i] += fast_given(*r, ps[i], false, suspect, 0);
+                conf[i] += fast_given(*r, ps[i], true, suspect, sigma);
             }
             if (r->correct) row.correct_samples++;
             row.suspect_samples += suspect;
@@ -152,7 +154,9 @@ MetricRow summarize_group(const Group &g, const Suite *suite, const MetricOption
             if (nit != over_naive.end() && nit->second.reference) {
                 has_naive_ref = true;
                 row.naive_samples++;
-                if (nit->second.beats()) beat++, row.beat_naive_samples++;
+                // Two evaluations (the sample's and the naive kernel's) each carry the floor.
+                double lo = widened_lower(nit->second.value, nit->second.lo, sigma, 2);
+                if (!std::isnan(lo) && lo > 1.0) beat++, row.beat_naive_samples++;
                 if (nit->second.known()) naive_speedups.push_back(nit->second.value);
             }
             if (r->correct && r->timed && !suspect && std::isfinite(r->speedup) && r->speedup > 0) {

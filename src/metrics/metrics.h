@@ -6,7 +6,8 @@
 //                                    point estimate over the expert is >= p (Fast@0 = Correct);
 //                                    the paper's definition, kept for comparability
 //   confident Fast@p                 the same, but the speedup's 95 % CI lower bound is >= p
-//                                    (the A/A check: the expert against itself scores ~0)
+//                                    (the A/A check: the expert against itself scores ~0);
+//                                    the CI is widened by the experiment's A/A noise floor
 //   Beat-naive@k                     pass@k where a sample counts when its speedup over the
 //                                    naive kernel has a CI lower bound > 1 (over_naive.h),
 //                                    averaged over tasks where the naive producer ran
@@ -24,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "metrics/aa_noise.h"
 #include "metrics/over_naive.h"
 #include "record/record.h"
 #include "suite/suite.h"
@@ -72,6 +74,9 @@ struct MetricOptions {
     uint64_t bootstrap_seed = 1;
     int bootstrap_resamples = 2000;
     int naive_resamples = 1000;  // per record, for its speedup over naive
+    // The A/A noise floor per backend (aa_noise.h): confident Fast@p and Beat-naive widen
+    // each CI by it. Empty: the records' own CIs.
+    std::map<std::string, AANoise> noise;
 };
 
 // `suite` may be null (no roofline then). Rows are ordered by group, then "all", tiers, domains.
@@ -81,8 +86,9 @@ std::vector<MetricRow> compute_metrics(const std::vector<ResultRecord> &records,
                                        const std::map<std::string, NaiveSpeedup> *over_naive = nullptr);
 
 // Whether a record counts for Fast@p: correct, not suspect, and (p == 0, or) its speedup
-// point estimate >= p; `confident`: its speedup CI's lower bound >= p instead.
-bool counts_fast(const ResultRecord &r, double p, bool confident);
+// point estimate >= p; `confident`: its speedup CI's lower bound (widened by the noise floor
+// sigma, see aa_noise.h) >= p instead.
+bool counts_fast(const ResultRecord &r, double p, bool confident, double noise_sigma = 0);
 
 // Fraction of the roofline one record reached (geomean over its timed instances); NaN when
 // the task, its FLOP/byte counts or the peaks are unknown.

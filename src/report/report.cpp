@@ -219,7 +219,10 @@ nlohmann::json render_json(const ReportData &d) {
         heads.push_back({{"backend", h.backend}, {"text", h.text}, {"ranked", ranked}, {"lead", num(h.lead)},
                          {"lead_ci", {num(h.lead_lo), num(h.lead_hi)}}, {"common_tasks", h.common_tasks}});
     }
-    return {{"experiment", d.name}, {"records", d.records.size()}, {"metrics", rows}, {"headlines", heads}, {"notes", d.notes}};
+    json noise = json::object();
+    for (const auto &[b, n] : d.options.noise) noise[b] = {{"samples", n.samples}, {"sigma_log", n.sigma}, {"bias_log", n.bias}};
+    return {{"experiment", d.name}, {"records", d.records.size()}, {"metrics", rows}, {"headlines", heads},
+            {"aa_noise", noise}, {"notes", d.notes}};
 }
 
 std::string render_markdown(const ReportData &d) {

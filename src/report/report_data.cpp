@@ -74,6 +74,12 @@ double num_or_nan(const json &j, const char *key) {
     return j[key].get<double>();
 }
 
+std::string fmt_noise(double log_sigma) {
+    char b[32];
+    std::snprintf(b, sizeof(b), "%+.1f %%", 100 * (std::exp(log_sigma) - 1));
+    return b;
+}
+
 }  // namespace
 
 BudgetUse budget_use(const ResultRecord &r) {
@@ -217,6 +223,21 @@ ReportData load_report_data(const fs::path &dir, const Suite *suite, int k, cons
     }
     if (d.calibration.empty()) d.notes.push_back("no calibration data (ekb suite calibrate): no speedup vs PyTorch eager");
 
+    d.options.noise = aa_noise(d.records);
+    std::set<std::string> all_backends;
+    for (const auto &r : d.records) all_backends.insert(r.backend);
+    for (const auto &b : all_backends) {
+        auto it = d.options.noise.find(b);
+        if (it == d.options.noise.end()) {
+            d.notes.push_back(b + ": fewer than " + std::to_string(kMinAASamples) +
+                              " expert-vs-expert samples, no A/A noise floor: confident Fast@p and Beat-naive use each "
+                              "record's own CI (add --producers expert --samples 4 to measure it)");
+        } else {
+            d.notes.push_back(b + ": A/A noise floor " + fmt_noise(it->second.sigma) + " (RMS of log speedup over " +
+                              std::to_string(it->second.samples) + " expert-vs-expert samples, bias " +
+                              fmt_noise(it->second.bias) + "): confident Fast@p and Beat-naive widen each CI by it");
+        }
+    }
     d.over_naive = speedups_over_naive(d.records, d.options.naive_resamples, d.options.bootstrap_seed);
     d.metrics = compute_metrics(d.records, suite, d.options, &d.over_naive);
     d.headlines = compute_headlines(d.records, d.options.bootstrap_resamples, d.options.bootstrap_seed);

@@ -136,7 +136,7 @@ Table summary_table(const ReportData &d) {
     Table t;
     t.title = "Compile@" + k + ", Correct@" + k + ", Fast@1.0 and Beat-naive@" + k + " per producer, model and backend";
     t.note = "pass@k estimator per task, averaged over tasks. Fast@1.0: speedup point estimate >= 1 (the paper's); "
-             "confident: its 95% CI lower bound >= 1. Beat-naive: speedup over the naive kernel with CI lower bound > 1 "
+             "confident: its 95% CI lower bound >= 1 (the CI widened by the A/A noise floor where measured). Beat-naive: speedup over the naive kernel with CI lower bound > 1 "
              "(tasks where the naive producer ran). Speedups are expert (naive, PyTorch eager) time / kernel time, "
              "geomean over correct, timed, unsuspect samples, bootstrap 95% CI.";
     t.header = {"producer / model / backend", "tasks", "samples", "Compile@" + k, "Correct@" + k, "Fast@1.0",

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <random>
 
+#include "metrics/aa_noise.h"
 #include "metrics/headline.h"
 #include "metrics/metrics.h"
 #include "metrics/over_naive.h"
@@ -222,6 +223,40 @@ TEST(Headline, WinnerLeadAndCIOverCommonTasksWithNaiveFallback) {
     }
     auto th = compute_headlines(tie, 500, 1);
     EXPECT_NE(th[0].text.find("not clearly"), std::string::npos) << th[0].text;
+}
+
+TEST(AANoise, TheExpertAgainstItselfIsNotConfidentlyFastOnceCIsCarryTheNoiseFloor) {
+    // Nine A/A samples, each with a narrow within-evaluation CI, scattered by +-10 % between
+    // evaluations (a busy machine): two own-CI lower bounds clear 1.0.
+    std::vector<ResultRecord> rs;
+    const double sp[] = {0.92, 1.12, 0.85, 0.99, 0.93, 1.10, 0.96, 1.05, 0.94};
+    for (int i = 0; i < 9; i++) {
+        rs.push_back(timed("e" + std::to_string(i), "t" + std::to_string(i % 3), "expert", sp[i], sp[i] * 0.93, sp[i] * 1.06));
+    }
+    // A producer 1.6x faster with an equally narrow CI stays confidently fast; one at 1.08x does not.
+    rs.push_back(timed("p0", "t0", "direct", 1.6, 1.5, 1.7));
+    rs.push_back(timed("p1", "t1", "direct", 1.08, 1.02, 1.14));
+    MetricOptions own;
+    const MetricRow &e0 = row_of(compute_metrics(rs, nullptr, own), "expert");
+    EXPECT_GT(e0.confident_fast_at_k.at(1.0), 0.05);  // the own CIs alone fail the A/A check
+    MetricOptions o;
+    o.noise = aa_noise(rs);
+    ASSERT_EQ(o.noise.count("cpu"), 1u);
+    EXPECT_EQ(o.noise["cpu"].samples, 9);
+    double rms = 0;
+    for (double x : sp) rms += std::log(x) * std::log(x);
+    EXPECT_NEAR(o.noise["cpu"].sigma, std::sqrt(rms / 9), 1e-12);
+    auto rows = compute_metrics(rs, nullptr, o);
+    EXPECT_NEAR(row_of(rows, "expert").confident_fast_at_k.at(1.0), 0.0, 1e-12);
+    EXPECT_NEAR(row_of(rows, "expert").fast_at_k.at(1.0), 3.0 / 9.0, 1e-12);  // the paper's: a coin flip
+    const MetricRow &d = row_of(rows, "direct");
+    EXPECT_NEAR(d.confident_fast_at_k.at(1.0), 0.5, 1e-12);  // 1.6x yes, 1.08x no
+    EXPECT_NEAR(d.fast_at_k.at(1.0), 1.0, 1e-12);
+    // Too few A/A samples: no floor.
+    std::vector<ResultRecord> few(rs.begin(), rs.begin() + 2);
+    EXPECT_TRUE(aa_noise(few).empty());
+    EXPECT_EQ(widened_lower(1.2, 1.1, 0, 1), 1.1);
+    EXPECT_LT(widened_lower(1.2, 1.1, 0.05, 2), widened_lower(1.2, 1.1, 0.05, 1));
 }
 
 TEST(HeldOut, WrongOnlyOnHeldOutInstances) {
