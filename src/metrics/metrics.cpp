@@ -40,10 +40,7 @@ GeomeanCI geomean_with_ci(const std::vector<double> &xs, int resamples, uint64_t
     double mean = 0;
     for (double l : logs) mean += l;
     g.value = std::exp(mean / double(logs.size()));
-    if (logs.size() == 1) {
-        g.lo = g.hi = g.value;
-        return g;
-    }
+    if (logs.size() == 1) return g;  // one sample: nothing to resample, no CI (shown as '-')
     std::mt19937_64 rng(seed);
     std::uniform_int_distribution<size_t> pick(0, logs.size() - 1);
     std::vector<double> means;

@@ -103,6 +103,7 @@ struct RooflinePoint {
 std::vector<RooflinePoint> roofline_points(const ResultRecord &r, const Task &task);
 
 // Geomean of xs with a percentile bootstrap CI (resampling xs); deterministic for a seed.
+// With one value there is no CI (lo and hi are NaN).
 struct GeomeanCI {
     double value = NAN, lo = NAN, hi = NAN;
 };

@@ -404,13 +404,15 @@ Comparison compare_reports(const ReportData &a, const ReportData &b) {
     side.title = "Summary: " + a.name + " vs " + b.name;
     std::string k = std::to_string(a.options.k);
     side.header = {"experiment", "producer / model / backend", "tasks", "samples", "Compile@" + k, "Correct@" + k,
-                   "Fast@1.0", "geomean speedup"};
+                   "Fast@1.0", "Fast@1.0 confident", "Beat-naive@" + k, "geomean speedup", "95% CI"};
     for (const ReportData *d : {&a, &b}) {
         for (const MetricRow *m : d->rows("all")) {
             double f1 = m->fast_at_k.count(1.0) ? m->fast_at_k.at(1.0) : NAN;
+            double c1 = m->confident_fast_at_k.count(1.0) ? m->confident_fast_at_k.at(1.0) : NAN;
             side.rows.push_back({d->name, group_label(m->producer, m->model, m->backend), std::to_string(m->tasks),
                                  std::to_string(m->samples), fmt_rate(m->compile_at_k), fmt_rate(m->correct_at_k),
-                                 fmt_rate(f1), fmt_speedup(m->geomean_speedup)});
+                                 fmt_rate(f1), fmt_rate(c1), fmt_rate(m->beat_naive_at_k), fmt_speedup(m->geomean_speedup),
+                                 fmt_ci(m->ci_lo, m->ci_hi)});
         }
     }
     // Per task and backend: the best correct speedup on each side.

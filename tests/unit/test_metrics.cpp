@@ -120,6 +120,9 @@ TEST(Metrics, GeomeanCIIsDeterministicAndBracketsTheValue) {
     EXPECT_LT(a.lo, a.value);
     EXPECT_GT(a.hi, a.value);
     EXPECT_TRUE(std::isnan(geomean_with_ci({}, 100, 1).value));
+    auto one = geomean_with_ci({2.0}, 100, 1);
+    EXPECT_EQ(one.value, 2.0);
+    EXPECT_TRUE(std::isnan(one.lo) && std::isnan(one.hi));  // no spread to resample: no CI
 }
 
 TEST(Metrics, RooflineFractionFromInstanceTimes) {
