@@ -50,7 +50,7 @@ const char *k_css = R"(body{font-family:sans-serif;max-width:1100px;margin:2em a
 table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:13px}th,td{border:1px solid #ccc;padding:3px 8px;text-align:left}
 th{background:#f3f3f3}p.note{color:#666;font-size:12px;margin:.2em 0}pre{background:#f7f7f7;padding:8px;overflow:auto;font-size:12px;max-height:480px}
 details{margin:.3em 0}summary{cursor:pointer}.charts svg{margin:0 1em 1em 0;border:1px solid #eee}
-.ok{color:#2ca02c}.bad{color:#d62728})";
+.ok{color:#2ca02c}.bad{color:#d62728}pre.header{white-space:pre-wrap}ul.headline li{margin:.3em 0})";
 
 // The record's cache levels (from its device description), smallest first: (name, bytes).
 std::vector<std::pair<std::string, double>> cache_levels(const ResultRecord &r) {
@@ -248,7 +248,7 @@ std::string render_markdown(const ReportData &d) {
 std::string render_html(const ReportData &d) {
     std::string h = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>EdgeKernelBench report: " +
                     svg::escape(d.name) + "</title><style>" + k_css + "</style></head><body>";
-    h += "<h1>EdgeKernelBench report: " + svg::escape(d.name) + "</h1><pre>" + svg::escape(header_lines(d)) + "</pre>";
+    h += "<h1>EdgeKernelBench report: " + svg::escape(d.name) + "</h1><pre class=\"header\">" + svg::escape(header_lines(d)) + "</pre>";
     h += "<section id=\"verdict\"><h2>Verdict</h2><ul class=\"headline\">";
     for (const auto &hl : d.headlines) h += "<li><b>" + svg::escape(hl.text) + "</b></li>";
     for (const MetricRow *m : d.rows("all")) {

@@ -86,7 +86,8 @@ BudgetUse budget_use(const ResultRecord &r) {
     BudgetUse u;
     json b = r.budget.empty() ? json() : json::parse(r.budget, nullptr, false);
     json total = b.is_object() && b.contains("total") ? b["total"] : json();
-    bool llm = r.llm_calls > 0 || r.tokens_in > 0 || r.tokens_out > 0 || total.is_object();
+    // LLM usage is shown for producers behind a model (references and kernel folders have none).
+    bool llm = !r.model.empty() || r.llm_calls > 0 || r.tokens_in > 0 || r.tokens_out > 0;
     if (llm) {
         u.llm_calls = double(r.llm_calls);
         u.tokens = double(r.tokens_in + r.tokens_out);
@@ -107,7 +108,8 @@ BudgetUse budget_use(const ResultRecord &r) {
     }
     u.compiles = num_or_nan(total, "compiles");
     u.device_s = num_or_nan(total, "device_seconds");
-    if (double c = num_or_nan(total, "llm_calls"); !std::isnan(c) && std::isnan(u.llm_calls)) u.llm_calls = c;
+    if (!llm) u.http_attempts = NAN;
+    if (double c = num_or_nan(total, "llm_calls"); llm && !std::isnan(c) && std::isnan(u.llm_calls)) u.llm_calls = c;
     if (r.produce_s > 0) u.produce_s = r.produce_s;
     if (b.is_object() && b.contains("caps") && b["caps"].is_string()) u.caps = b["caps"].get<std::string>();
     return u;

@@ -11,6 +11,7 @@
 #include "metrics/metrics.h"
 #include "metrics/over_naive.h"
 #include "metrics/suspect.h"
+#include "report/report_data.h"
 
 namespace ekb {
 namespace {
@@ -257,6 +258,38 @@ TEST(AANoise, TheExpertAgainstItselfIsNotConfidentlyFastOnceCIsCarryTheNoiseFloo
     EXPECT_TRUE(aa_noise(few).empty());
     EXPECT_EQ(widened_lower(1.2, 1.1, 0, 1), 1.1);
     EXPECT_LT(widened_lower(1.2, 1.1, 0.05, 2), widened_lower(1.2, 1.1, 0.05, 1));
+}
+
+TEST(BudgetUse, ReadsWhatTheRecordHasAndToleratesAbsentFields) {
+    ResultRecord r = timed("b", "a", "leka", 1.0, 0.9, 1.1);
+    r.model = "openai:m";
+    r.llm_calls = 3;
+    r.tokens_in = 1000;
+    r.tokens_out = 200;
+    r.cost_usd = 0.012;
+    r.budget = R"({"caps":"calls=4,compiles=8","total":{"compiles":5,"device_seconds":12.5,"http_attempts":7}})";
+    BudgetUse u = budget_use(r);
+    EXPECT_EQ(u.llm_calls, 3);
+    EXPECT_EQ(u.http_attempts, 7);  // failed attempts are charged: more than the calls
+    EXPECT_EQ(u.tokens, 1200);
+    EXPECT_NEAR(u.cost_usd, 0.012, 1e-12);
+    EXPECT_EQ(u.compiles, 5);
+    EXPECT_EQ(u.device_s, 12.5);
+    EXPECT_EQ(u.caps, "calls=4,compiles=8");
+    // An older record: no budget JSON, no attempts: NaN (shown '-'), never a made-up 0.
+    r.budget.clear();
+    u = budget_use(r);
+    EXPECT_EQ(u.llm_calls, 3);
+    EXPECT_TRUE(std::isnan(u.http_attempts));
+    EXPECT_TRUE(std::isnan(u.compiles));
+    EXPECT_TRUE(u.caps.empty());
+    // Garbage in the budget field is not a crash.
+    r.budget = "{not json";
+    EXPECT_NO_THROW(budget_use(r));
+    // A reference producer has no LLM usage at all.
+    ResultRecord e = timed("e", "a", "expert", 1.0, 0.9, 1.1);
+    e.budget = R"({"caps":"unlimited","total":{"compiles":0,"llm_calls":0}})";
+    EXPECT_TRUE(std::isnan(budget_use(e).llm_calls));
 }
 
 TEST(HeldOut, WrongOnlyOnHeldOutInstances) {
