@@ -267,9 +267,11 @@ std::string render_html(const ReportData &d) {
 
     // Fast@p curves.
     std::vector<svg::Series> curves;
+    int group_index = 0;
     for (const MetricRow *m : d.rows("all")) {
+        int gi = group_index++;
         for (bool confident : {false, true}) {
-            svg::Series se{group_label(m->producer, m->model, m->backend) + (confident ? " (confident)" : ""), {}, {}};
+            svg::Series se{group_label(m->producer, m->model, m->backend) + (confident ? " (confident)" : ""), {}, {}, confident, gi};
             for (auto [p, v] : confident ? m->confident_fast_at_k : m->fast_at_k) {
                 if (std::isnan(v)) continue;
                 se.points.push_back({p, v});
@@ -461,7 +463,7 @@ Comparison compare_reports(const ReportData &a, const ReportData &b) {
     std::vector<svg::Series> curves;
     for (const ReportData *d : {&a, &b}) {
         for (const MetricRow *m : d->rows("all")) {
-            svg::Series se{d->name + ": " + group_label(m->producer, m->model, m->backend), {}, {}};
+            svg::Series se{d->name + ": " + group_label(m->producer, m->model, m->backend), {}, {}, false, -1};
             for (auto [p, v] : m->fast_at_k) {
                 if (!std::isnan(v)) se.points.push_back({p, v});
             }

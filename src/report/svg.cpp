@@ -91,13 +91,14 @@ std::string axes(const Frame &f, bool x_ticks = true) {
     return s;
 }
 
-std::string legend(const std::vector<std::string> &names) {
+std::string legend(const std::vector<std::string> &names, const std::vector<std::string> &colors = {}) {
     std::string s;
     double x = kW - kRight + 12, y = kTop + 6;
     for (size_t i = 0; i < names.size(); i++) {
         double Y = y + 16 * double(i);
         std::string n = names[i].size() > 26 ? names[i].substr(0, 25) + "…" : names[i];
-        s += "<rect x=\"" + num(x) + "\" y=\"" + num(Y) + "\" width=\"10\" height=\"10\" fill=\"" + color(i) +
+        s += "<rect x=\"" + num(x) + "\" y=\"" + num(Y) + "\" width=\"10\" height=\"10\" fill=\"" +
+             (i < colors.size() ? colors[i] : std::string(color(i))) +
              "\"/><text x=\"" + num(x + 14) + "\" y=\"" + num(Y + 9) + "\">" + escape(n) + "</text>";
     }
     return s;
@@ -130,20 +131,24 @@ std::string line_chart(const std::string &title, const Axis &x, const Axis &y, c
     Frame f{x, y};
     std::string s = open(title) + axes(f);
     std::vector<std::string> names;
+    std::vector<std::string> colors;
     for (size_t i = 0; i < series.size(); i++) {
         names.push_back(series[i].name);
+        std::string c = color(series[i].color >= 0 ? size_t(series[i].color) : i);
+        colors.push_back(c);
         std::string pts;
         for (auto [a, b] : series[i].points) pts += num(f.px(a)) + "," + num(f.py(b)) + " ";
-        s += "<polyline fill=\"none\" stroke-width=\"2\" stroke=\"" + std::string(color(i)) + "\" points=\"" + pts + "\"/>";
+        s += "<polyline fill=\"none\" stroke-width=\"2\" stroke=\"" + c + "\"" +
+             (series[i].dashed ? " stroke-dasharray=\"5 3\"" : "") + " points=\"" + pts + "\"/>";
         for (size_t k = 0; k < series[i].points.size(); k++) {
             auto [a, b] = series[i].points[k];
             std::string t = k < series[i].labels.size() ? series[i].labels[k]
                                                          : series[i].name + ": " + tick_label(a) + " → " + tick_label(b);
-            s += "<circle cx=\"" + num(f.px(a)) + "\" cy=\"" + num(f.py(b)) + "\" r=\"3\" fill=\"" + color(i) +
+            s += "<circle cx=\"" + num(f.px(a)) + "\" cy=\"" + num(f.py(b)) + "\" r=\"3\" fill=\"" + c +
                  "\"><title>" + escape(t) + "</title></circle>";
         }
     }
-    return s + legend(names) + "</svg>";
+    return s + legend(names, colors) + "</svg>";
 }
 
 std::string box_chart(const std::string &title, const Axis &yaxis, const std::vector<Category> &cats, double reference) {

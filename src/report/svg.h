@@ -13,6 +13,8 @@ struct Series {
     // Optional, parallel to points: each point's <title> (what it is: task, instance, value).
     // Without one a point's title is the series name and its coordinates.
     std::vector<std::string> labels;
+    bool dashed = false;  // drawn dashed (e.g. the confident variant of a metric)
+    int color = -1;       // palette index; -1: the series' position
 };
 
 // A column of a box chart: its values and, parallel to them, optional point titles.
