@@ -15,6 +15,7 @@ packages=(
   bubblewrap libseccomp-dev            # confinement of untrusted children
   libcurl4-openssl-dev                 # LLM clients (OpenAI-compatible, Anthropic) over HTTPS
   libcpp-httplib-dev                   # tests: a loopback HTTP server speaking both LLM APIs
+  nats-server libnats-dev              # the device fabric (docs/fabric.md): JetStream server and C client
   util-linux
 )
 
