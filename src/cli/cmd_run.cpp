@@ -8,6 +8,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/fabric_options.h"
+#include "fabric/fabric_client.h"
 #include "common/paths.h"
 #include "compile/backend.h"
 #include "compile/toolchain.h"
@@ -129,6 +130,10 @@ int cmd_run(const std::vector<std::string> &argv) {
     opts.remote = remote.get();
     RunSummary sum = run_experiment(exp, suite, tc, opts);
     for (const auto &e : sum.errors) std::cerr << "harness error: " << e << "\n";
+    if (auto *fc = dynamic_cast<FabricClient *>(remote.get())) {
+        std::cout << "fabric: " << fc->sent() << " job(s) sent, " << fc->found_in_stream()
+                  << " result(s) already in the results stream\n";
+    }
     if (!a.flag("no-report")) {
         ReportData d = load_report_data(dir, &suite, 1);
         std::cout << render_terminal(d);

@@ -225,8 +225,16 @@ private:
         try {
             job = parse_job(payload);
         } catch (const std::exception &e) {
+            // Answer under the id it claims (so its sender learns why), when it has one.
             const char *hdr = nullptr;
-            if (natsMsgHeader_Get(msg, "Nats-Msg-Id", &hdr) == NATS_OK && hdr && std::string(hdr).size() == 32) res.id = hdr;
+            if (natsMsgHeader_Get(msg, "Nats-Msg-Id", &hdr) == NATS_OK && hdr) res.id = hdr;
+            try {
+                json claimed = json::parse(payload);
+                if (claimed.is_object() && claimed.contains("id") && claimed["id"].is_string()) res.id = claimed["id"];
+            } catch (const std::exception &) {
+            }
+            bool hex32 = res.id.size() == 32 && res.id.find_first_not_of("0123456789abcdef") == std::string::npos;
+            if (!hex32) res.id.clear();
             res.code = "bad_job";
             res.error = e.what();
             finish(true, std::string("rejected: ") + e.what());
@@ -261,6 +269,7 @@ private:
             active_job_ = job.id;
             last_ip_ = monotonic_seconds();
         }
+        log("job " + job.id + " (run " + std::to_string(delivered) + "): started");
         try {
             TempDir dir("ekb-job-");
             ::chmod(dir.path().c_str(), 0755);
