@@ -104,12 +104,19 @@ RemoteOutcome FabricClient::conduct(const RemoteRun &run) {
     std::string cls = class_of(run.backend);
     FabricJob job = make_job(run);
     std::string rsubject = result_subject(job.id);
+    double started = monotonic_seconds();
+    bool from_stream = false;
 
     auto outcome = [&](const FabricResult &r) {
         RemoteOutcome out;
         out.worker = r.worker;
         out.worker["job"] = job.id;
         out.worker["finished_at"] = r.finished_at;
+        // The job's time on the worker and, when this host waited for it, the whole round
+        // trip: their difference is the fabric's overhead per job.
+        out.worker["run_s"] = r.seconds;
+        if (from_stream) out.worker["from_stream"] = true;
+        else out.worker["roundtrip_s"] = monotonic_seconds() - started;
         if (r.ok) {
             validate_conductor_report(r.report, "the report of job " + job.id + " from worker " + r.worker.value("name", "?"));
             out.report = r.report;
@@ -126,6 +133,7 @@ RemoteOutcome FabricClient::conduct(const RemoteRun &run) {
     if (auto r = stored_result(*conn_, job.id)) {
         std::lock_guard<std::mutex> l(mu_);
         found_++;
+        from_stream = true;
         return outcome(*r);
     }
     natsSubscription *sub = nullptr;

@@ -343,6 +343,32 @@ TEST_F(FabricTest, WrongCredentialsAreAClearErrorWithoutThePassword) {
     EXPECT_EQ(dl.find("right-secret-1"), std::string::npos) << dl;
 }
 
+TEST_F(FabricTest, BundledWorkerDirectoryServesJobsWithNothingButItself) {
+    start_server();
+    fs::path dir = tmp_.path() / "wdir";
+    Proc &b = host({"bundle", "--worker", "--backends", "cpu", "--out", dir.string()}, "bundle.log");
+    ASSERT_EQ(wait_exit(b, 200), 0) << slurp(tmp_.path() / "bundle.log");
+    // Its own libnats and libprotobuf-c, through DT_RPATH, whatever the loader path says.
+    for (const char *f : {"ekb-worker", "worker", "worker.json", "lib/libnats.so.3.4", "lib/libprotobuf-c.so.1", "icd/nvidia.icd"}) {
+        EXPECT_TRUE(fs::exists(dir / f)) << f;
+    }
+    // A bare environment: no compiler, no ekb, no Halide on PATH.
+    workers_.push_back(spawn({"/bin/sh", (dir / "worker").string(), "--nats", url(), "--name", "bundled", "--max-jobs", "1"},
+                             {"PATH=/nonexistent", "LD_LIBRARY_PATH=/nonexistent", "HOME=/nonexistent"}, tmp_.path() / "bundled.log"));
+    Proc &w = workers_.back();
+    ASSERT_TRUE(wait_for([&] { return slurp(w.log).find("serving") != std::string::npos; }, 60)) << slurp(w.log);
+    fs::path db = tmp_.path() / "r.db";
+    Proc &h = host({"eval", "--task", "sigmoid", "--backend", "cpu", "--expert", "--devices", url(), "--store", db.string(),
+                    "--no-timing"},
+                   "host.log");
+    ASSERT_EQ(wait_exit(h, 200), 0) << slurp(tmp_.path() / "host.log") << slurp(w.log);
+    auto recs = ResultStore(db).all();
+    ASSERT_EQ(recs.size(), 1u);
+    EXPECT_TRUE(recs[0].correct) << recs[0].failure_message;
+    EXPECT_EQ(fabric_of(recs[0]).value("name", ""), "bundled");
+    EXPECT_EQ(wait_exit(w, 30), 0) << slurp(w.log);  // --max-jobs 1: done
+}
+
 // Publishes a job on the cpu workers' subject as any publisher could, and waits for its result.
 FabricResult publish_raw(FabricConnection &c, const FabricJob &job, const std::string &subject) {
     std::string payload = job.to_json().dump();
