@@ -55,6 +55,7 @@ usage:
              [--time-cap S] [--min-sample S] [--jobs N] [--seed N] [--pytorch] [--no-probe] [--quick-probe]
                                                  a self-contained directory that runs on a device with
                                                  no compiler: DIR/run there (docs/bundles.md)
+  ekb bundle --worker --backends <b> --out DIR   a self-contained fabric worker: DIR/worker --nats URL
   ekb ingest <results dir | records.jsonl> [--store FILE | --experiment NAME] [--peaks FILE]
              [--summary FILE.md]                 validate a bundle's results, then store them at once
   ekb worker --nats URL --backend <cpu|opencl|cuda> [--device N] [--name NAME] [--allow-unconfined]
