@@ -35,6 +35,7 @@ run() {  # run <experiment> [extra args]: prints wall seconds
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }'
 }
 
+load0=$(cut -d" " -f1-3 /proc/loadavg)
 samples=$(( $(tr ',' '\n' <<<"$tasks" | wc -l) * 2 ))
 run warm >/dev/null   # compiles cached (kernels, experts, references, runners)
 declare -A wall
@@ -66,7 +67,7 @@ read -r ov_med ov_min ov_max run_med n_jobs <<<"$overhead"
   echo "$(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $("$ekb" version)"
   echo
   echo "Command: \`bash bench/fabric_throughput.sh\`; tasks $tasks x expert,naive on cpu = $samples samples,"
-  echo "compiles warm (cached), nats-server and workers on the same machine."
+  echo "compiles warm (cached), nats-server and workers on the same machine; load average at start: $load0 (the machine is shared)."
   echo
   echo "| configuration | wall (s) | samples/s | vs local |"
   echo "|---|---|---|---|"
