@@ -25,21 +25,23 @@ trap cleanup EXIT
 nats-server -js -a 127.0.0.1 -p "$port" -sd "$tmp/js" >"$tmp/server.log" 2>&1 & pids+=($!)
 for _ in $(seq 50); do (echo >/dev/tcp/127.0.0.1/"$port") 2>/dev/null && break; sleep 0.1; done
 
-run() {  # run <experiment> [extra args]: prints wall seconds
-  local exp=$1; shift
+run() {  # run <experiment> <seed> [extra args]: prints wall seconds
+  # Each configuration its own seed: other evaluation seeds, so other job ids (the same
+  # jobs would be answered from the results stream without running).
+  local exp=$1 seed=$2; shift 2
   local t0 t1
   t0=$(date +%s.%N)
   "$ekb" run --experiment "$tmp/$exp" --tasks "$tasks" --backends cpu --producers expert,naive --no-timing \
-    --plain --no-report --seed 11 "$@" >"$tmp/$exp.log" 2>&1
+    --plain --no-report --seed "$seed" "$@" >"$tmp/$exp.log" 2>&1
   t1=$(date +%s.%N)
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }'
 }
 
 load0=$(cut -d" " -f1-3 /proc/loadavg)
 samples=$(( $(tr ',' '\n' <<<"$tasks" | wc -l) * 2 ))
-run warm >/dev/null   # compiles cached (kernels, experts, references, runners)
+run warm 10 >/dev/null   # compiles cached (kernels, experts, references, runners)
 declare -A wall
-wall[local]=$(run local)
+wall[local]=$(run local 11)
 workers=0
 start_workers() {  # up to $1 workers
   while [ "$workers" -lt "$1" ]; do
@@ -50,7 +52,8 @@ start_workers() {  # up to $1 workers
 }
 for n in 1 2 4; do
   start_workers "$n"
-  wall[$n]=$(run "fabric$n" --devices "$url")
+  wall[$n]=$(run "fabric$n" $((20 + n)) --devices "$url")
+  grep -q " 0 result(s) already in the results stream" "$tmp/fabric$n.log" || { echo "fabric$n: results reused" >&2; exit 1; }
 done
 
 overhead=$(sqlite3 "$tmp/fabric1/results.db" "select environment from results" | python3 -c '

@@ -160,7 +160,10 @@ private:
         }
     }
 
-    void publish(const FabricResult &res) {
+    // Publishes a job's result until the server has it; false when it could not (then the
+    // job is not acked: it is delivered again rather than lost).
+    bool publish(const FabricResult &res_in) {
+        FabricResult res = res_in;
         std::string payload = res.to_json().dump();
         std::string subject = result_subject(res.id);
         double deadline = monotonic_seconds() + 600;
@@ -178,11 +181,22 @@ private:
             natsMsg_Destroy(m);
             if (s == NATS_OK) {
                 jsPubAck_Destroy(pa);
-                return;
+                return true;
             }
-            if (s == NATS_MAX_PAYLOAD || monotonic_seconds() > deadline) {
+            if (s == NATS_MAX_PAYLOAD && res.ok) {
+                // A report larger than the server's max_payload: say so instead (the host
+                // records a harness error rather than waiting for a result that cannot come).
+                res.ok = false;
+                res.code = "harness_error";
+                res.error = "worker " + name_ + ": the report (" + std::to_string(payload.size()) +
+                            " bytes) is larger than the server's max_payload; raise max_payload in its config";
+                res.report = nullptr;
+                payload = res.to_json().dump();
+                continue;
+            }
+            if (s == NATS_MAX_PAYLOAD || monotonic_seconds() > deadline || stop_) {
                 log("could not publish the result of job " + res.id + ": " + nats_status_text(s));
-                return;
+                return false;
             }
             if (!logged) log("publishing the result of job " + res.id + ": " + nats_status_text(s) + " (retrying)");
             logged = true;
@@ -216,7 +230,10 @@ private:
             res.seconds = monotonic_seconds() - t0;
             res.finished_at = fabric_timestamp();
             res.worker["job"] = res.id;
-            if (!res.id.empty()) publish(res);
+            if (!res.id.empty() && !publish(res)) {
+                natsMsg_Nak(msg, nullptr);  // delivered again (counts as a run) rather than lost
+                return;
+            }
             ack(msg, term);
             log("job " + (res.id.empty() ? std::string("?") : res.id) + " (run " + std::to_string(delivered) + "): " + what +
                 " in " + fmt(res.seconds) + " s");
@@ -279,6 +296,9 @@ private:
                 ::chmod(p.c_str(), 0644);
             }
             ConductSpec spec = job.spec;
+            // The publisher chooses the spec; this device chooses how many threads it has.
+            long cores = std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN));
+            if (spec.threads > cores) spec.threads = static_cast<int>(cores);
             spec.candidate = (dir.path() / (spec.candidate + ".so")).string();
             spec.reference = (dir.path() / (spec.reference + ".so")).string();
             if (!spec.expert.empty()) spec.expert = (dir.path() / (spec.expert + ".so")).string();
