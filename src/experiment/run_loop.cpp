@@ -623,6 +623,13 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
                 std::string outcome = r.status;
                 if (r.status == "timed" && !std::isnan(r.speedup)) outcome += " " + std::to_string(r.speedup).substr(0, 5) + "x";
                 if (!r.failure_code.empty()) outcome += " [" + r.failure_stage + "/" + r.failure_code + "]";
+                if (opts.remote && !r.environment.empty()) {
+                    // Through the fabric: which worker ran it.
+                    json env = json::parse(r.environment, nullptr, false);
+                    if (env.is_object() && env.contains("fabric") && env["fabric"].is_object()) {
+                        outcome += " on " + env["fabric"].value("name", std::string("?"));
+                    }
+                }
                 progress.finished(label, outcome, r.correct, false);
             }
         });

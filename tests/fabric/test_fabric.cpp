@@ -204,6 +204,10 @@ TEST_F(FabricTest, SameOutcomesAsLocalAndRecordsSayWhichWorker) {
     Proc &remote = host(args, "remote.log");
     ASSERT_EQ(wait_exit(remote, 240), 0) << slurp(tmp_.path() / "remote.log");
 
+    // Progress says which worker ran each sample.
+    std::string progress = slurp(tmp_.path() / "remote.log");
+    EXPECT_EQ(count(progress, " on wcpu"), 2) << progress;
+    EXPECT_EQ(count(progress, " on wocl"), 2) << progress;
     std::map<std::string, ResultRecord> a, b;
     for (auto &r : ResultStore(tmp_.path() / "local" / "results.db").all()) a[r.record_key] = r;
     for (auto &r : ResultStore(tmp_.path() / "remote" / "results.db").all()) b[r.record_key] = r;
