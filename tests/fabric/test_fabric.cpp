@@ -283,10 +283,10 @@ TEST_F(FabricTest, ServerRestartMidRunLosesNothing) {
     Proc &w = worker("cpu", "w1");
     fs::path exp = tmp_.path() / "exp";
     auto args = run_args(exp, "softmax,sigmoid,add_int8,hardswish", "cpu", "expert");
-    args.insert(args.end(), {"--no-timing", "--devices", url()});
+    args.insert(args.end(), {"--time-cap", "0.2", "--devices", url()});  // timed: a job lasts seconds
     Proc &h = host(args, "host.log");
     ASSERT_TRUE(wait_for([&] { return count(slurp(w.log), "): started") >= 1; }, 150)) << slurp(tmp_.path() / "host.log");
-    kill_group(server_);  // kill -9 the server mid-run
+    kill_group(server_);  // kill -9 the server while a timed job runs
     std::this_thread::sleep_for(std::chrono::seconds(1));
     start_server();
     ASSERT_EQ(wait_exit(h, 200), 0) << slurp(tmp_.path() / "host.log") << slurp(w.log);
