@@ -16,6 +16,7 @@ packages=(
   libcurl4-openssl-dev                 # LLM clients (OpenAI-compatible, Anthropic) over HTTPS
   libcpp-httplib-dev                   # tests: a loopback HTTP server speaking both LLM APIs
   chromium-headless-shell              # tests: the HTML report checked in a headless browser
+  nats-server libnats-dev              # the device fabric (docs/fabric.md): JetStream server and C client
   util-linux
 )
 

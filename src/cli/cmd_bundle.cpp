@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bundle/bundle.h"
+#include "bundle/worker_bundle.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "common/files.h"
@@ -32,13 +33,25 @@ std::string human_bytes(uint64_t b) {
 }  // namespace
 
 int cmd_bundle(const std::vector<std::string> &argv) {
-    Args a(argv, {"no-probe", "quick-probe", "pytorch"},
+    Args a(argv, {"no-probe", "quick-probe", "pytorch", "worker"},
            {"tasks", "backends", "kernels", "out", "time-cap", "min-sample", "jobs", "seed", "suite", "private-instances"});
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     BundleOptions o;
     auto out = a.get("out");
     if (!out) throw UsageError("--out <dir> is required");
     o.out = *out;
+    if (a.flag("worker")) {
+        // A self-contained fabric worker directory for one backend (docs/fabric.md).
+        auto backends = split_list(a.get_or("backends", "cpu"));
+        if (backends.size() != 1 || !is_known_backend(backends[0])) {
+            throw UsageError("--worker needs exactly one backend: --backends cpu|opencl|cuda");
+        }
+        Toolchain tc(cache_dir());
+        uint64_t bytes = build_worker_bundle(tc, backends[0], o.out);
+        std::cout << "worker " << o.out.string() << " for " << backends[0] << ": " << human_bytes(bytes)
+                  << "; on the device: " << o.out.string() << "/worker --nats nats://HOST:PORT\n";
+        return 0;
+    }
     o.tasks = a.get_or("tasks", "*");
     o.backends = split_list(a.get_or("backends", "cpu"));
     for (const auto &b : o.backends) {

@@ -4,6 +4,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/fabric_options.h"
 #include "cli/table.h"
 #include "common/files.h"
 #include "common/paths.h"
@@ -75,9 +76,9 @@ void print_record(const ResultRecord &r) {
 }  // namespace
 
 int cmd_eval(const std::vector<std::string> &argv) {
-    Args a(argv, {"json", "expert", "naive", "no-store", "no-timing", "no-confine", "profile"},
-           {"task", "backend", "kernel", "store", "seed", "threads", "time-cap", "call-timeout", "compile-timeout",
-            "suite", "instances", "private-instances", "profile-seconds"});
+    Args a(argv, fabric_flags({"json", "expert", "naive", "no-store", "no-timing", "no-confine", "profile"}),
+           fabric_options({"devices", "task", "backend", "kernel", "store", "seed", "threads", "time-cap", "call-timeout", "compile-timeout",
+            "suite", "instances", "private-instances", "profile-seconds"}));
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     auto task_id = a.get("task");
     if (!task_id) throw UsageError("--task is required");
@@ -125,6 +126,10 @@ int cmd_eval(const std::vector<std::string> &argv) {
 
     Toolchain tc(cache_dir());
     Evaluator ev(suite, tc);
+    // --devices nats://...: the conductor run goes to a fabric worker; the compile stays here.
+    std::unique_ptr<RemoteConductor> remote = fabric_client_from(a, {backend});
+    ev.set_remote(remote.get());
+    req.job_key = "ekb-eval-" + std::to_string(fresh_seed());  // every `ekb eval` is a new job
     ResultRecord r = ev.evaluate(req);
     std::string store_path;
     if (!a.flag("no-store")) {

@@ -7,6 +7,8 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/fabric_options.h"
+#include "fabric/fabric_client.h"
 #include "common/paths.h"
 #include "compile/backend.h"
 #include "compile/toolchain.h"
@@ -29,10 +31,10 @@ std::vector<std::string> split_list(const std::string &s) {
 }
 
 int cmd_run(const std::vector<std::string> &argv) {
-    Args a(argv, {"no-timing", "no-confine", "plain", "no-report"},
-           {"experiment", "tasks", "backends", "producers", "models", "samples", "jobs", "seed", "threads", "time-cap",
+    Args a(argv, fabric_flags({"no-timing", "no-confine", "plain", "no-report"}),
+           fabric_options({"devices", "experiment", "tasks", "backends", "producers", "models", "samples", "jobs", "seed", "threads", "time-cap",
             "call-timeout", "compile-timeout", "suite", "private-instances", "temperature", "max-tokens", "turns",
-            "budget", "cache", "llm-cache", "external-command", "external-timeout", "external-ro", "ablate", "seed-from"});
+            "budget", "cache", "llm-cache", "external-command", "external-timeout", "external-ro", "ablate", "seed-from"}));
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     RunOptions opts;
     Suite suite = Suite::load(a.get_or("suite", (ekb_home() / "suite").string()), a.get_or("private-instances", ""));
@@ -110,7 +112,8 @@ int cmd_run(const std::vector<std::string> &argv) {
     bool given = a.get("threads") || a.get("time-cap") || a.flag("no-timing") || a.flag("no-confine");
     settings.seed = a.get("seed") ? static_cast<uint64_t>(a.number("seed", 0)) : fresh_seed();
     settings.threads = static_cast<int>(a.number("threads", 0));
-    if (settings.threads <= 0) settings.threads = default_threads();
+    // Through the fabric, 0: each device runs with its own online cores (recorded per sample).
+    if (settings.threads <= 0 && !a.get("devices")) settings.threads = default_threads();
     settings.timing = !a.flag("no-timing");
     settings.time_cap_seconds = a.number("time-cap", settings.time_cap_seconds);
     settings.confine = !a.flag("no-confine");
@@ -123,8 +126,14 @@ int cmd_run(const std::vector<std::string> &argv) {
     exp.log_command(full);
 
     Toolchain tc(cache_dir());
+    std::unique_ptr<RemoteConductor> remote = fabric_client_from(a, opts.backends);
+    opts.remote = remote.get();
     RunSummary sum = run_experiment(exp, suite, tc, opts);
     for (const auto &e : sum.errors) std::cerr << "harness error: " << e << "\n";
+    if (auto *fc = dynamic_cast<FabricClient *>(remote.get())) {
+        std::cout << "fabric: " << fc->sent() << " job(s) sent, " << fc->found_in_stream()
+                  << " result(s) already in the results stream\n";
+    }
     if (!a.flag("no-report")) {
         ReportData d = load_report_data(dir, &suite, 1);
         std::cout << render_terminal(d);

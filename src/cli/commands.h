@@ -15,6 +15,8 @@ int cmd_report(const std::vector<std::string> &args);
 int cmd_bundle(const std::vector<std::string> &args);
 int cmd_ingest(const std::vector<std::string> &args);
 int cmd_device(const std::vector<std::string> &args);
+int cmd_worker(const std::vector<std::string> &args);
+int cmd_devices(const std::vector<std::string> &args);
 
 // "a,b,,c" -> {"a", "b", "c"}
 std::vector<std::string> split_list(const std::string &s);

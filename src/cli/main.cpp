@@ -56,8 +56,15 @@ usage:
              [--time-cap S] [--min-sample S] [--jobs N] [--seed N] [--pytorch] [--no-probe] [--quick-probe]
                                                  a self-contained directory that runs on a device with
                                                  no compiler: DIR/run there (docs/bundles.md)
+  ekb bundle --worker --backends <b> --out DIR   a self-contained fabric worker: DIR/worker --nats URL
   ekb ingest <results dir | records.jsonl> [--store FILE | --experiment NAME] [--peaks FILE]
              [--summary FILE.md]                 validate a bundle's results, then store them at once
+  ekb worker --nats URL --backend <cpu|opencl|cuda> [--device N] [--name NAME] [--allow-unconfined]
+             [--max-jobs N] [--idle-exit S] [fabric options]
+                                                 serve evaluation jobs of the device fabric on this device
+                                                 (docs/fabric.md); eval and run send them with
+                                                 --devices nats://HOST:PORT
+  ekb devices --nats URL [--json] [fabric options]  the workers connected to a fabric
   ekb version
 
 Private held-out instances: --private-instances FILE (eval, suite) or EKB_PRIVATE_INSTANCES,
@@ -86,6 +93,8 @@ int main(int argc, char **argv) {
         if (cmd == "bundle") return ekb::cmd_bundle(args);
         if (cmd == "ingest") return ekb::cmd_ingest(args);
         if (cmd == "device") return ekb::cmd_device(args);
+        if (cmd == "worker") return ekb::cmd_worker(args);
+        if (cmd == "devices") return ekb::cmd_devices(args);
         if (cmd == "check") return ekb::external_check_client(args.empty() ? "kernel.cpp" : args[0]);
         if (cmd == "version") {
             std::cout << "ekb " << ekb::ekb_version() << "\n";

@@ -13,6 +13,7 @@
 #include "common/test_points.h"
 #include "compile/backend.h"
 #include "compile/toolchain.h"
+#include "eval/conductor_process.h"
 #include "eval/record_from_report.h"
 #include "measure/stats.h"
 #include "verify/datagen.h"
@@ -34,19 +35,7 @@ std::string candidate_target(const std::string &backend, bool naive_baseline) {
 }
 
 json probe_backend(Toolchain &tc, const std::string &backend) {
-    auto runner = tc.runner(backend_target(backend));
-    TempDir tmp("ekb-probe-");
-    SpawnSpec s;
-    s.argv = {runner.string(), "probe", backend};
-    s.env = base_env(tmp.path());
-    for (auto &e : driver_env()) s.env.push_back(e);
-    s.stdout_path = tmp.path() / "out.json";
-    s.stderr_path = tmp.path() / "err.txt";
-    s.confine = false;
-    s.limits.wall_seconds = 60;
-    ExitInfo e = run_process(s);
-    if (!e.ok()) throw std::runtime_error("probe of " + backend + " " + e.describe() + ": " + read_file_tail(s.stderr_path, 2000));
-    return json::parse(read_file(s.stdout_path));
+    return probe_with_runner(tc.runner(backend_target(backend)), backend);
 }
 
 int default_threads() {
@@ -103,43 +92,6 @@ ConductSpec conduct_spec_for(const Task &task, const std::string &backend, uint6
     if (s.instances.empty()) throw std::runtime_error("task " + task.id + ": no instance selected");
     return s;
 }
-
-json run_conductor(const fs::path &runner, const ConductSpec &spec_in, double wall_seconds) {
-    ConductSpec spec = spec_in;
-    TempDir tmp("ekb-eval-");
-    ::chmod(tmp.path().c_str(), 0755);
-    spec.workdir = tmp.path().string();
-    write_file(tmp.path() / "spec.json", spec.to_json().dump(1));
-    SpawnSpec ss;
-    ss.argv = {runner.string(), "conduct", (tmp.path() / "spec.json").string(), (tmp.path() / "result.json").string()};
-    ss.env = base_env(tmp.path());
-    for (auto &e : driver_env()) ss.env.push_back(e);
-    ss.stderr_path = tmp.path() / "conductor.err";
-    ss.confine = false;  // the conductor is trusted; it confines its workers
-    ss.limits.wall_seconds = wall_seconds;
-    Process conductor = Process::spawn(ss);
-    if (test_point_armed("timed_sample")) {
-        ExitInfo early;
-        while (!fs::exists(tmp.path() / "phase") && !conductor.poll(early)) ::usleep(2000);
-        if (fs::exists(tmp.path() / "phase")) test_point("timed_sample");
-    }
-    ExitInfo e = conductor.wait(ss.limits.wall_seconds);
-    if (!e.ok()) {
-        throw std::runtime_error("the runner's conductor " + e.describe() + ":\n" + read_file_tail(ss.stderr_path, 4000));
-    }
-    return json::parse(read_file(tmp.path() / "result.json"));
-}
-
-namespace {
-
-// The conductor's wall-clock limit for a spec: every command to every worker at its limit.
-double conductor_wall_seconds(const ConductSpec &spec) {
-    double per_instance = spec.timing.cap_seconds + 4 * spec.call_seconds + 2;
-    return 60 + 3 * spec.start_seconds + per_instance * double(spec.instances.size()) * 2 + spec.profile_seconds +
-           2 * spec.call_seconds;
-}
-
-}  // namespace
 
 ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     double t0 = monotonic_seconds();
@@ -204,19 +156,50 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     spec.candidate = c.artifact.string();
     spec.reference = ref.artifact.string();
     if (expert) spec.expert = expert->artifact.string();
-    fs::path runner = tc_.runner(r.target);
+    // On a remote device, threads 0: the device's own online cores (recorded from its report).
+    if (remote_ && req.threads <= 0) spec.threads = 0;
     if (phases) phases->trusted_s = monotonic_seconds() - t_trusted;
 
     double t1 = monotonic_seconds();
-    json rep = run_conductor(runner, spec, conductor_wall_seconds(spec));
+    std::string lost;
+    json rep = conduct(req, "eval", r.target, spec, env, lost);
     if (phases) phases->conduct_s = monotonic_seconds() - t1;
     if (phases) phases->conductor = rep;
 
     env["backend"] = req.backend;
+    if (!lost.empty()) {
+        // Every worker that took the job died or went silent: the kernel (or the device) kills
+        // workers. That is the kernel's failure, recorded, not retried forever.
+        r.status = "incorrect";
+        r.failure_stage = "run";
+        r.failure_code = "worker_lost";
+        r.failure_message = lost;
+        r.environment = env.dump();
+        r.eval_s = monotonic_seconds() - t0;
+        if (phases) phases->total_s = r.eval_s;
+        return r;
+    }
     apply_conductor_report(r, rep, env);
     r.eval_s = monotonic_seconds() - t0;
     if (phases) phases->total_s = r.eval_s;
     return r;
+}
+
+json Evaluator::conduct(const EvalRequest &req, const std::string &purpose, const std::string &runner_target,
+                        const ConductSpec &spec, json &env, std::string &lost) {
+    double wall = conductor_wall_seconds(spec);
+    if (!remote_) return run_conductor(tc_.runner(runner_target), spec, wall);
+    RemoteRun run;
+    run.key = req.job_key.empty() ? "content" : req.job_key;
+    run.key += "|" + purpose;
+    run.backend = req.backend;
+    run.runner_target = runner_target;
+    run.spec = spec;
+    run.wall_seconds = wall;
+    RemoteOutcome out = remote_->conduct(run);
+    env["fabric"] = out.worker;
+    lost = out.lost;
+    return out.report;
 }
 
 json Evaluator::profile(const EvalRequest &req, double seconds) {
@@ -249,9 +232,13 @@ json Evaluator::profile(const EvalRequest &req, double seconds) {
     spec.candidate = c.artifact.string();
     spec.reference = ref.artifact.string();
     spec.profile_seconds = seconds;
+    if (remote_ && req.threads <= 0) spec.threads = 0;
     std::string runner_target = req.backend == "cpu" ? candidate_target(req.backend, false)
                                                      : candidate_target(req.backend, false) + "-debug";
-    json rep = run_conductor(tc_.runner(runner_target), spec, conductor_wall_seconds(spec));
+    json env;
+    std::string lost;
+    json rep = conduct(req, "profile", runner_target, spec, env, lost);
+    if (!lost.empty()) return {{"error", "no worker finished the profile: " + lost}};
     if (!rep.value("supported", false)) return {{"error", "the device is not available: " + rep.value("reason", std::string())}};
     if (!rep.value("correct", false)) {
         json f = rep.contains("candidate") && rep["candidate"].is_object() ? rep["candidate"].value("failure", json()) : json();

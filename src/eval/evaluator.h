@@ -6,6 +6,8 @@
 #include <string>
 
 #include "compile/compiler.h"
+#include "eval/conductor_process.h"
+#include "eval/remote_conductor.h"
 #include "record/record.h"
 #include "run/conductor.h"
 #include "suite/suite.h"
@@ -34,6 +36,9 @@ struct EvalRequest {
     double call_seconds = 10;      // per command to a worker
     double start_seconds = 30;     // worker start, and extra for its first call (GPU program builds)
     bool confine = true;
+    // With a remote conductor (the device fabric): what this evaluation is for, stable across
+    // restarts ("<sample key>#eval"); empty: derived from the request's content.
+    std::string job_key;
     std::vector<std::string> instance_names;  // restrict to these instances (empty: all)
 };
 
@@ -49,6 +54,9 @@ struct EvalPhases {
 class Evaluator {
 public:
     Evaluator(const Suite &suite, Toolchain &tc) : suite_(suite), tc_(tc) {}
+    // Conductor runs go to `remote` (not owned; null: run here). Compiles stay here.
+    void set_remote(RemoteConductor *remote) { remote_ = remote; }
+    RemoteConductor *remote() const { return remote_; }
     ResultRecord evaluate(const EvalRequest &req, EvalPhases *phases = nullptr);
 
     // Profiles a kernel (it should already be verified): builds it with Halide's profile
@@ -65,8 +73,14 @@ public:
     std::optional<CompileResult> expert_artifact(const Task &task, const std::string &backend);
 
 private:
+    // A conductor run, here or through the remote conductor; fills env["fabric"] with the
+    // worker that ran it. `lost` gets the reason when no worker could finish it.
+    nlohmann::json conduct(const EvalRequest &req, const std::string &purpose, const std::string &runner_target,
+                           const ConductSpec &spec, nlohmann::json &env, std::string &lost);
+
     const Suite &suite_;
     Toolchain &tc_;
+    RemoteConductor *remote_ = nullptr;
 };
 
 // The conductor's spec for a task: tensors, tolerances, and every (selected) instance with
@@ -80,11 +94,6 @@ std::string candidate_target(const std::string &backend, bool naive_baseline);
 
 // The runner's probe of a backend's device here: {"supported", "device": {...}, "reason"}.
 nlohmann::json probe_backend(Toolchain &tc, const std::string &backend);
-
-// A conductor run of `spec` with `runner` (the runner's trusted side, an unconfined child;
-// it confines its workers) in a fresh directory; returns its report. Throws on a harness
-// error (the conductor failed or ran past `wall_seconds`), naming its stderr.
-nlohmann::json run_conductor(const std::filesystem::path &runner, const ConductSpec &spec, double wall_seconds);
 
 uint64_t fresh_seed();
 int default_threads();

@@ -90,6 +90,7 @@ struct Job {
 struct Lane {
     std::string name;
     bool local_cpu = false;
+    int threads = 1;  // evaluations at once (fabric: one per connected worker)
     std::deque<Job> queue;
 };
 
@@ -176,7 +177,13 @@ public:
     json device_profile(const std::string &backend) override {
         std::lock_guard<std::mutex> l(mu_);
         auto it = profiles_.find(backend);
-        if (it == profiles_.end()) it = profiles_.emplace(backend, ekb::device_profile(tc_, backend)).first;
+        if (it == profiles_.end()) {
+            // Through the fabric, prompts describe the remote device a worker registered.
+            json remote = ev_.remote() ? ev_.remote()->device(backend) : json();
+            json p = remote.is_object() ? device_profile_from_probe(backend, {{"supported", true}, {"device", remote}}, false)
+                                        : ekb::device_profile(tc_, backend);
+            it = profiles_.emplace(backend, p).first;
+        }
         return it->second;
     }
 
@@ -411,14 +418,16 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
     std::map<std::string, std::string> lane_of;  // backend -> lane
     std::map<std::string, Lane> lanes;
     for (const std::string &b : opts.backends) {
-        std::string l = lane_for(b, tc, opencl_cpu);
+        std::string l = opts.remote ? "fabric:" + b : lane_for(b, tc, opencl_cpu);
         lane_of[b] = l;
         lanes[l].name = l;
         lanes[l].local_cpu = (l == "host");
+        if (opts.remote) lanes[l].threads = std::max(1, opts.remote->lanes(b));
     }
 
     Progress progress(sum.total, sum.already_stored, opts.progress_bar);
     Evaluator evaluator(suite, tc);
+    evaluator.set_remote(opts.remote);
     QuietGate gate;
     RunContext ctx(exp, tc, evaluator, gate, lane_of, opts);
     // Producers seeded from another sample (leka-from-<backend>) wait for it: they go last,
@@ -429,7 +438,9 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
     std::mutex mu;                  // guards pending, lanes' queues, counters, trusted
     std::condition_variable cv;
     int producing = 0;
-    const size_t lookahead = std::max<size_t>(2, static_cast<size_t>(opts.jobs) * 2);
+    size_t lane_slots = 0;
+    for (auto &[n, l] : lanes) lane_slots += static_cast<size_t>(l.threads);
+    const size_t lookahead = std::max<size_t>({2, static_cast<size_t>(opts.jobs) * 2, lane_slots * 2});
     std::map<std::string, std::string> trusted;  // task|backend -> "" (built) or the error
     std::mutex trusted_mu;
 
@@ -524,7 +535,7 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
     std::vector<std::thread> lane_threads;
     for (auto &[name, lane_ref] : lanes) {
         Lane *lane = &lane_ref;
-        lane_threads.emplace_back([&, lane] {
+        for (int lt = 0; lt < lane->threads; lt++) lane_threads.emplace_back([&, lane] {
             while (true) {
                 Job job;
                 {
@@ -565,6 +576,7 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
                     req.timing.cap_seconds = exp.settings().time_cap_seconds;
                     req.call_seconds = opts.call_seconds;
                     req.compile.compile_seconds = req.compile.generate_seconds = opts.compile_seconds;
+                    req.job_key = job.id.key() + "#eval";
                     if (lane->local_cpu) gate.timing_begin();
                     try {
                         r = evaluator.evaluate(req);
@@ -611,6 +623,13 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
                 std::string outcome = r.status;
                 if (r.status == "timed" && !std::isnan(r.speedup)) outcome += " " + std::to_string(r.speedup).substr(0, 5) + "x";
                 if (!r.failure_code.empty()) outcome += " [" + r.failure_stage + "/" + r.failure_code + "]";
+                if (opts.remote && !r.environment.empty()) {
+                    // Through the fabric: which worker ran it.
+                    json env = json::parse(r.environment, nullptr, false);
+                    if (env.is_object() && env.contains("fabric") && env["fabric"].is_object()) {
+                        outcome += " on " + env["fabric"].value("name", std::string("?"));
+                    }
+                }
                 progress.finished(label, outcome, r.correct, false);
             }
         });

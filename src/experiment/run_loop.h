@@ -35,6 +35,9 @@ struct RunOptions {
     BudgetCaps budget;                   // per sample, the same for every producer
     CacheMode cache_mode = CacheMode::readwrite;
     std::filesystem::path llm_cache_dir; // empty: <cache>/llm
+    // --devices: every evaluation, check and profile runs on a fabric worker of its
+    // backend's class (docs/fabric.md), one lane per connected worker; compiles stay here.
+    RemoteConductor *remote = nullptr;
 };
 
 struct RunSummary {

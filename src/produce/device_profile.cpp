@@ -47,19 +47,25 @@ json cpu_caches() {
 }  // namespace
 
 json device_profile(Toolchain &tc, const std::string &backend) {
-    json p = {{"backend", backend}, {"target", backend_target(backend)}};
     json probe;
     try {
         probe = probe_backend(tc, backend);
     } catch (const std::exception &e) {
         probe = {{"supported", false}, {"reason", e.what()}};
     }
+    return device_profile_from_probe(backend, probe, true);
+}
+
+json device_profile_from_probe(const std::string &backend, const json &probe, bool local) {
+    json p = {{"backend", backend}, {"target", backend_target(backend)}};
     json dev = probe.value("device", json::object());
     p["device"] = dev.value("device", dev.value("cpu_model", "unknown"));
+    int here = static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN));
+    int cores = local ? here : dev.value("cpu_cores_online", here);
     if (backend == "cpu") {
-        p["cores"] = static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN));
+        p["cores"] = cores;
         p["simd_f32_lanes"] = simd_f32_lanes(backend_target(backend));
-        p["caches"] = cpu_caches();
+        if (local) p["caches"] = cpu_caches();
     } else {
         for (const char *k : {"compute_units", "local_mem_bytes", "global_mem_bytes", "multiprocessors",
                               "shared_mem_per_block", "warp_size", "clock_mhz", "driver"}) {
@@ -69,7 +75,7 @@ json device_profile(Toolchain &tc, const std::string &backend) {
             if (!p.contains("warp_size")) p["warp_size"] = 32;
             if (!p.contains("shared_mem_per_block")) p["shared_mem_per_block"] = 49152;
         }
-        p["host_cores"] = static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN));
+        p["host_cores"] = cores;
     }
     if (!probe.value("supported", false)) p["note"] = "no such device on the machine that built this prompt: " + probe.value("reason", std::string());
     return p;

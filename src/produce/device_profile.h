@@ -10,6 +10,9 @@ namespace ekb {
 class Toolchain;
 
 nlohmann::json device_profile(Toolchain &tc, const std::string &backend);
+// The same from a runner probe made elsewhere (a fabric worker's registered device): cores
+// from the probe, no cache list (the /sys of this machine says nothing about that one).
+nlohmann::json device_profile_from_probe(const std::string &backend, const nlohmann::json &probe, bool local);
 std::string device_profile_text(const nlohmann::json &profile);
 // float32 lanes of the target's widest vector unit ("...-avx512-..." -> 16).
 int simd_f32_lanes(const std::string &target);

@@ -1,0 +1,62 @@
+#include "eval/conductor_process.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/files.h"
+#include "common/subprocess.h"
+#include "common/test_points.h"
+
+namespace ekb {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+json probe_with_runner(const fs::path &runner, const std::string &backend) {
+    TempDir tmp("ekb-probe-");
+    SpawnSpec s;
+    s.argv = {runner.string(), "probe", backend};
+    s.env = base_env(tmp.path());
+    for (auto &e : driver_env()) s.env.push_back(e);
+    s.stdout_path = tmp.path() / "out.json";
+    s.stderr_path = tmp.path() / "err.txt";
+    s.confine = false;
+    s.limits.wall_seconds = 60;
+    ExitInfo e = run_process(s);
+    if (!e.ok()) throw std::runtime_error("probe of " + backend + " " + e.describe() + ": " + read_file_tail(s.stderr_path, 2000));
+    return json::parse(read_file(s.stdout_path));
+}
+
+json run_conductor(const fs::path &runner, const ConductSpec &spec_in, double wall_seconds) {
+    ConductSpec spec = spec_in;
+    TempDir tmp("ekb-eval-");
+    ::chmod(tmp.path().c_str(), 0755);
+    spec.workdir = tmp.path().string();
+    write_file(tmp.path() / "spec.json", spec.to_json().dump(1));
+    SpawnSpec ss;
+    ss.argv = {runner.string(), "conduct", (tmp.path() / "spec.json").string(), (tmp.path() / "result.json").string()};
+    ss.env = base_env(tmp.path());
+    for (auto &e : driver_env()) ss.env.push_back(e);
+    ss.stderr_path = tmp.path() / "conductor.err";
+    ss.confine = false;  // the conductor is trusted; it confines its workers
+    ss.limits.wall_seconds = wall_seconds;
+    Process conductor = Process::spawn(ss);
+    if (test_point_armed("timed_sample")) {
+        ExitInfo early;
+        while (!fs::exists(tmp.path() / "phase") && !conductor.poll(early)) ::usleep(2000);
+        if (fs::exists(tmp.path() / "phase")) test_point("timed_sample");
+    }
+    ExitInfo e = conductor.wait(ss.limits.wall_seconds);
+    if (!e.ok()) {
+        throw std::runtime_error("the runner's conductor " + e.describe() + ":\n" + read_file_tail(ss.stderr_path, 4000));
+    }
+    return json::parse(read_file(tmp.path() / "result.json"));
+}
+
+double conductor_wall_seconds(const ConductSpec &spec) {
+    double per_instance = spec.timing.cap_seconds + 4 * spec.call_seconds + 2;
+    return 60 + 3 * spec.start_seconds + per_instance * double(spec.instances.size()) * 2 + spec.profile_seconds +
+           2 * spec.call_seconds;
+}
+
+}  // namespace ekb
