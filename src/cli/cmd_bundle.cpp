@@ -32,8 +32,7 @@ std::string human_bytes(uint64_t b) {
 }  // namespace
 
 int cmd_bundle(const std::vector<std::string> &argv) {
-    Args a(argv, {"no-probe", "quick-probe", "pytorch"},
-           {"tasks", "backends", "kernels", "out", "time-cap", "min-sample", "jobs", "seed", "suite", "private-instances"});
+    Args a(argv, command_spec("bundle"));
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     BundleOptions o;
     auto out = a.get("out");
@@ -65,7 +64,7 @@ int cmd_bundle(const std::vector<std::string> &argv) {
 }
 
 int cmd_ingest(const std::vector<std::string> &argv) {
-    Args a(argv, {"json"}, {"store", "experiment", "peaks", "summary"});
+    Args a(argv, command_spec("ingest"));
     if (a.positional().size() != 1) throw UsageError("give one results file or directory (ekb ingest <results>)");
     if (a.get("store") && a.get("experiment")) throw UsageError("give --store or --experiment, not both");
     fs::path store_path;
@@ -113,9 +112,8 @@ int cmd_ingest(const std::vector<std::string> &argv) {
 }
 
 int cmd_device(const std::vector<std::string> &argv) {
-    if (argv.empty() || argv[0] != "probe") throw UsageError("usage: ekb device probe --backend <b> [--peaks FILE] [--quick]");
-    std::vector<std::string> rest(argv.begin() + 1, argv.end());
-    Args a(rest, {"quick", "no-peaks"}, {"backend", "peaks", "time-cap"});
+    Args a(argv, command_spec("device"));
+    if (a.positional().size() != 1 || a.positional()[0] != "probe") throw UsageError("expected 'device probe'");
     std::string backend = a.get_or("backend", "cpu");
     if (!is_known_backend(backend)) throw UsageError("--backend must be cpu, opencl or cuda");
     Toolchain tc(cache_dir());

@@ -54,7 +54,8 @@ void print_record(const ResultRecord &r) {
             }
             t.add(row);
         }
-        std::string table = t.render();
+        int width = TextTable::output_width();
+        std::string table = t.render(width > 2 ? width - 2 : width);  // indented by 2
         size_t p = 0;
         std::cout << "\n";
         while (p < table.size()) {
@@ -75,9 +76,8 @@ void print_record(const ResultRecord &r) {
 }  // namespace
 
 int cmd_eval(const std::vector<std::string> &argv) {
-    Args a(argv, {"json", "expert", "naive", "no-store", "no-timing", "no-confine", "profile"},
-           {"task", "backend", "kernel", "store", "seed", "threads", "time-cap", "call-timeout", "compile-timeout",
-            "suite", "instances", "private-instances", "profile-seconds"});
+    Args a(argv, command_spec("eval"));
+    TextTable::set_wide(a.flag("wide"));
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     auto task_id = a.get("task");
     if (!task_id) throw UsageError("--task is required");
@@ -150,11 +150,17 @@ int cmd_eval(const std::vector<std::string> &argv) {
         if (!profile.is_null()) std::cout << "\n" << profile_text(profile);
         else if (a.flag("profile")) std::cout << "\n(no profile: the kernel is not correct)\n";
     }
+    if (a.flag("fail-on-incorrect") && !r.correct && r.status != "not_supported") {
+        std::cerr << "ekb eval: --fail-on-incorrect: " << r.task_id << " on " << r.backend << " is " << r.status
+                  << (r.failure_code.empty() ? "" : " [" + r.failure_stage + "/" + r.failure_code + "]") << "\n";
+        return k_exit_fail_on;
+    }
     return 0;
 }
 
 int cmd_probe(const std::vector<std::string> &argv) {
-    Args a(argv, {}, {"backend"});
+    Args a(argv, command_spec("probe"));
+    if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     std::string backend = a.get_or("backend", "cpu");
     if (!is_known_backend(backend)) throw UsageError("--backend must be cpu, opencl or cuda");
     Toolchain tc(cache_dir());

@@ -1,8 +1,15 @@
 #include "experiment/progress.h"
 
+#include <algorithm>
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
 
 #include "common/subprocess.h"
+#include "experiment/interrupt.h"
 
 namespace ekb {
 
@@ -18,6 +25,31 @@ std::string duration(double s) {
     return buf;
 }
 
+// Columns of the terminal on stderr, read at every redraw (the window may be resized).
+int terminal_columns() {
+    struct winsize ws {};
+    if (::ioctl(2, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+    if (const char *c = std::getenv("COLUMNS"); c && std::atoi(c) > 0) return std::atoi(c);
+    return 80;
+}
+
+size_t columns_of(const std::string &s) {
+    size_t n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
+}
+
+// The first `n` columns of s (whole UTF-8 sequences).
+std::string first_columns(const std::string &s, size_t n) {
+    size_t cols = 0, i = 0;
+    while (i < s.size() && cols < n) {
+        i++;
+        while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) i++;
+        cols++;
+    }
+    return s.substr(0, i);
+}
+
 }  // namespace
 
 Progress::Progress(int total, int already_done, bool terminal)
@@ -26,18 +58,45 @@ Progress::Progress(int total, int already_done, bool terminal)
     std::fprintf(stderr, "ekb run: %d samples, %d already stored, %d to do\n", total_, skipped_, total_ - skipped_);
 }
 
+// One line that never reaches the terminal's last column, so '\r' always returns to its
+// start and the bar redraws in place at any width: the parts that do not fit are left out,
+// least useful first, and the current sample's label takes what room is left.
 void Progress::draw_locked() {
+    interrupt_note_progress(finished_ - errors_ + skipped_, total_);
     if (!terminal_) return;
     int remaining = total_ - skipped_;
     double elapsed = monotonic_seconds() - start_;
     double eta = finished_ > 0 ? elapsed / finished_ * (remaining - finished_) : -1;
-    int width = 24, fill = remaining > 0 ? width * finished_ / remaining : width;
-    std::string bar(fill, '#');
-    bar.resize(width, '.');
-    std::string cur = current_.size() > 40 ? current_.substr(0, 37) + "..." : current_;
-    std::fprintf(stderr, "\r\033[K[%s] %d/%d  correct %d  errors %d  elapsed %s  ETA %s  %s", bar.c_str(),
-                 finished_ + skipped_, total_, correct_, errors_, duration(elapsed).c_str(), duration(eta).c_str(),
-                 cur.c_str());
+    size_t width = static_cast<size_t>(std::max(terminal_columns() - 1, 10));
+    std::string counts = std::to_string(finished_ + skipped_) + "/" + std::to_string(total_);
+    std::string ok = "ok " + std::to_string(correct_), err = errors_ ? "err " + std::to_string(errors_) : "";
+    std::string times = duration(elapsed) + " ETA " + duration(eta);
+    int bar_width = width >= 100 ? 24 : width >= 60 ? 12 : 0;
+    auto compose = [&](bool with_ok, bool with_times, bool with_label) {
+        std::string line;
+        if (bar_width > 0) {
+            int fill = remaining > 0 ? bar_width * finished_ / remaining : bar_width;
+            std::string bar(static_cast<size_t>(fill), '#');
+            bar.resize(static_cast<size_t>(bar_width), '.');
+            line = "[" + bar + "] ";
+        }
+        line += counts;
+        if (with_ok) line += "  " + ok + (err.empty() ? "" : " " + err);
+        if (with_times) line += "  " + times;
+        if (with_label && !current_.empty()) {
+            size_t room = width > columns_of(line) + 2 ? width - columns_of(line) - 2 : 0;
+            if (room >= 8) {
+                std::string cur = columns_of(current_) > room ? first_columns(current_, room - 3) + "..." : current_;
+                line += "  " + cur;
+            }
+        }
+        return line;
+    };
+    std::string line = compose(true, true, true);
+    if (columns_of(line) > width) line = compose(true, false, true);
+    if (columns_of(line) > width) line = compose(false, false, false);
+    if (columns_of(line) > width) line = first_columns(line, width);
+    std::fprintf(stderr, "\r\033[K%s", line.c_str());
     std::fflush(stderr);
 }
 
