@@ -1,5 +1,6 @@
 // ekb eval, ekb probe
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "cli/args.h"
@@ -123,15 +124,18 @@ int cmd_eval(const std::vector<std::string> &argv) {
         }
     }
 
-    Toolchain tc(cache_dir());
-    Evaluator ev(suite, tc);
-    ResultRecord r = ev.evaluate(req);
+    // The store is opened (and checked) first: a damaged one stops here, before any work.
     std::string store_path;
+    std::optional<ResultStore> store;
     if (!a.flag("no-store")) {
         const char *env = std::getenv("EKB_RESULTS");
         store_path = a.get_or("store", env && *env ? env : "ekb-results.db");
-        ResultStore(store_path).put(r);
+        store.emplace(store_path);
     }
+    Toolchain tc(cache_dir());
+    Evaluator ev(suite, tc);
+    ResultRecord r = ev.evaluate(req);
+    if (store) store->put(r);
     // --profile: a correct kernel is also built with Halide's profile feature and run on the
     // largest selected instance; per-Func times (and per-kernel times on GPUs) follow.
     json profile;

@@ -14,6 +14,10 @@ int cmd_results(const std::vector<std::string> &argv) {
     Args a(argv, command_spec("results"));
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     if (a.flag("jsonl") && a.flag("csv")) throw UsageError("give --jsonl or --csv, not both");
+    if (a.flag("schema")) {
+        std::cout << record_json_schema().dump(2) << "\n";
+        return 0;
+    }
     if (a.get("store") && a.get("experiment")) throw UsageError("give --store or --experiment, not both");
     TextTable::set_wide(a.flag("wide"));
     std::string path;

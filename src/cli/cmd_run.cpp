@@ -54,11 +54,16 @@ void validate_models(const RunOptions &opts) {
     }
 }
 
-// An experiment whose kernels exist but whose results.db is gone: its records were lost
-// (deleted or moved); running would silently start the store over.
+// An existing experiment's store must be sound (ResultStore checks it) before anything is
+// written into the folder; one whose kernels exist but whose results.db is gone lost its
+// records (deleted or moved): running would silently start the store over.
 void check_existing_store(const std::filesystem::path &dir) {
     namespace fs = std::filesystem;
-    if (!fs::exists(dir / "experiment.json") || fs::exists(dir / "results.db")) return;
+    if (!fs::exists(dir / "experiment.json")) return;
+    if (fs::exists(dir / "results.db")) {
+        (void)ResultStore(dir / "results.db", StoreMode::read_only);  // throws StoreError when damaged
+        return;
+    }
     size_t kernels = 0;
     std::error_code ec;
     if (fs::is_directory(dir / "kernels")) {

@@ -137,6 +137,7 @@ std::vector<CommandSpec> make_table() {
           {"experiment", "NAME", "the results store of this experiment", "experiment"},
           {"jsonl", "", "one JSON object per line", ""},
           {"csv", "", "CSV with a header line", ""},
+          {"schema", "", "print the record's JSON Schema (docs/record.schema.json) and exit", ""},
           opt_wide()},
          cmd_results},
         {"suite", "verify | stats | calibrate", "check the suite: PyTorch agreement, statistics, expert calibration",

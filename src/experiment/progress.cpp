@@ -5,13 +5,18 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <vector>
 
 #include "common/subprocess.h"
 #include "experiment/interrupt.h"
 
 namespace ekb {
+
+using nlohmann::json;
 
 namespace {
 
@@ -111,10 +116,8 @@ void Progress::finished(const std::string &label, const std::string &outcome, bo
     finished_++;
     correct_ += correct;
     errors_ += harness_error;
-    if (!terminal_ || harness_error) {
-        if (terminal_) std::fprintf(stderr, "\r\033[K");
-        std::fprintf(stderr, "[%d/%d] %s: %s\n", finished_ + skipped_, total_, label.c_str(), outcome.c_str());
-    }
+    if (terminal_) std::fprintf(stderr, "\r\033[K");
+    std::fprintf(stderr, "[%d/%d] %s: %s\n", finished_ + skipped_, total_, label.c_str(), outcome.c_str());
     draw_locked();
 }
 
@@ -131,6 +134,52 @@ void Progress::done() {
     std::fprintf(stderr, "ekb run: %d samples evaluated in %s (%d correct, %d harness errors); %d/%d stored\n",
                  finished_ - errors_, duration(monotonic_seconds() - start_).c_str(), correct_, errors_,
                  finished_ - errors_ + skipped_, total_);
+}
+
+std::string search_summary(const nlohmann::json &trace) {
+    if (!trace.is_object() || !trace.contains("steps") || !trace["steps"].is_array()) return "";
+    int checks = 0;
+    std::map<std::string, int> accepted;
+    std::vector<std::string> order;
+    for (const auto &st : trace["steps"]) {
+        if (!st.is_object()) continue;
+        if (st.contains("feedback")) checks++;
+        if (st.value("outcome", "") == "accepted") {
+            std::string layer = st.value("layer", "?");
+            if (!accepted.count(layer)) order.push_back(layer);
+            accepted[layer]++;
+        }
+    }
+    std::string s = "search: " + std::to_string(checks) + " check" + (checks == 1 ? "" : "s") + ", ";
+    if (accepted.empty()) s += "no change accepted";
+    else {
+        s += "accepted";
+        for (const auto &l : order) s += " " + l + " " + std::to_string(accepted[l]);
+    }
+    if (trace.contains("stop_reason") && trace["stop_reason"].is_string()) s += ", stopped: " + trace["stop_reason"].get<std::string>();
+    // On the visible instances, against the expert (1x): where the search started, where it
+    // ended, and the task's naive kernel.
+    auto speedup_at = [&](std::initializer_list<const char *> path) -> double {
+        const json *j = &trace;
+        for (const char *k : path) {
+            if (!j->is_object() || !j->contains(k)) return NAN;
+            j = &(*j)[k];
+        }
+        return j->is_number() ? j->get<double>() : NAN;
+    };
+    double start = speedup_at({"start", "feedback", "speedup"}), final = speedup_at({"final", "speedup_visible"}),
+           naive = speedup_at({"start", "naive_kernel", "speedup"});
+    char buf[128];
+    if (!std::isnan(final)) {
+        if (!std::isnan(start)) std::snprintf(buf, sizeof(buf), "; vs expert: start %.2fx -> %.2fx", start, final);
+        else std::snprintf(buf, sizeof(buf), "; vs expert: %.2fx", final);
+        s += buf;
+        if (!std::isnan(naive)) {
+            std::snprintf(buf, sizeof(buf), " (naive %.2fx)", naive);
+            s += buf;
+        }
+    }
+    return s;
 }
 
 }  // namespace ekb

@@ -131,6 +131,28 @@ ResultRecord ResultRecord::from_json(const json &j) {
     return r;
 }
 
+json record_json_schema() {
+    json props = json::object(), required = json::array();
+    for (const auto &f : record_fields()) {
+        json type;
+        std::string t = f.json_type;
+        if (f.json_valued) type = json::array({"object", "array", "null"});
+        else if (t == "number") type = json::array({"number", "null"});  // null: not measured
+        else type = t;
+        props[f.name] = {{"type", type}, {"description", f.doc}};
+        required.push_back(f.name);
+    }
+    return {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
+            {"$id", "https://github.com/edgekernelbench/ekb/docs/record.schema.json"},
+            {"title", "EdgeKernelBench result record (ekb results --jsonl)"},
+            {"description", "One evaluated sample: one kernel x task x backend. Generated from src/record/record.h "
+                            "(ekb results --schema). Fields documented 'JSON: ...' are nested objects (null when empty)."},
+            {"type", "object"},
+            {"required", required},
+            {"additionalProperties", false},
+            {"properties", props}};
+}
+
 std::string csv_header() {
     std::string s;
     for (const auto &f : record_fields()) s += (s.empty() ? "" : ",") + std::string(f.name);

@@ -93,6 +93,10 @@ struct RecordField {
 };
 const std::vector<RecordField> &record_fields();
 
+// The JSON Schema (draft 2020-12) of the export form, generated from the field list;
+// docs/record.schema.json is its output (`ekb results --schema`).
+nlohmann::json record_json_schema();
+
 // CSV: one line per record. Inside a field, a newline is written as the two characters
 // \n, a carriage return as \r and a backslash as \\, so no record spans two lines.
 std::string csv_header();
