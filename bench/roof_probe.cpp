@@ -8,8 +8,9 @@
 //          array), every core, first-touch placement, 12 bytes per element as the probe counts.
 //
 // Each hand-written kernel runs 7 times; the median and the best are printed. The probe runs
-// as `ekb device probe` runs it (Halide kernels timed by the runner, median of its samples).
-// The probe meets its goal when it reaches >= 80 % of the hand-written median.
+// as `ekb device probe` runs it (Halide kernels timed by the runner; its peak is the rate at
+// the fastest decile of samples, the median's rate is printed beside it). The probe meets
+// its goal when its peaks reach >= 80 % of the hand-written bests.
 //
 // usage: roof_probe [--out FILE.md] [--time-cap S]
 #include <immintrin.h>
@@ -137,6 +138,11 @@ Measure hand_triad(int threads, size_t n) {
     return summarize(rates, "a = b + 3c, " + std::to_string(n >> 20) + " Mi floats per array, " + std::to_string(threads) + " threads");
 }
 
+std::string load_average() {
+    std::string s = ekb::read_file("/proc/loadavg");
+    return s.substr(0, s.find(' ', s.find(' ', s.find(' ') + 1) + 1));
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -161,6 +167,9 @@ int main(int argc, char **argv) {
     nlohmann::json prof = device_profile_from_runs("cpu", backend_target("cpu"), probe, runs, reports);
     double probe_gflops = prof["gflops"].is_number() ? prof["gflops"].get<double>() : NAN;
     double probe_gbps = prof["gbps"].is_number() ? prof["gbps"].get<double>() : NAN;
+    auto at_median = [&](const char *m) {
+        return prof["peaks"].contains(m) ? prof["peaks"][m].value("rate_at_median", NAN) : NAN;
+    };
     if (prof.contains("errors")) std::fprintf(stderr, "probe errors: %s\n", prof["errors"].dump().c_str());
 
     std::fprintf(stderr, "roof_probe: hand-written FMA loop...\n");
@@ -176,16 +185,19 @@ int main(int argc, char **argv) {
     std::snprintf(buf, sizeof(buf),
                   "# Device probe vs hand-written roofs (cpu)\n\n"
                   "%s, %d threads, target `%s`, measured %s.\n\n"
-                  "| metric | probe (median) | hand-written median | hand-written best | probe / hand median | hand-written kernel |\n"
-                  "|---|---|---|---|---|---|\n"
-                  "| GFLOP/s | %.1f | %.1f | %.1f | %.0f %% | %s |\n"
-                  "| GB/s | %.1f | %.1f | %.1f | %.0f %% | %s |\n",
+                  "| metric | probe (ekb's peak: p10 time) | probe at its median | hand-written best | hand-written median | "
+                  "probe / hand-written best | probe / hand-written median | hand-written kernel |\n"
+                  "|---|---|---|---|---|---|---|---|\n"
+                  "| GFLOP/s | %.1f | %.1f | %.1f | %.1f | %.0f %% | %.0f %% | %s |\n"
+                  "| GB/s | %.1f | %.1f | %.1f | %.1f | %.0f %% | %.0f %% | %s |\n"
+                  "\nLoad average when measured: %s\n",
                   cpu_details().value("cpu_model", "?").c_str(), threads, backend_target("cpu").c_str(), utc_now().c_str(),
-                  probe_gflops, fma.median, fma.best, 100 * probe_gflops / fma.median, fma.how.c_str(), probe_gbps, triad.median,
-                  triad.best, 100 * probe_gbps / triad.median, triad.how.c_str());
+                  probe_gflops, at_median("gflops"), fma.best, fma.median, 100 * probe_gflops / fma.best,
+                  100 * probe_gflops / fma.median, fma.how.c_str(), probe_gbps, at_median("gbps"), triad.best, triad.median,
+                  100 * probe_gbps / triad.best, 100 * probe_gbps / triad.median, triad.how.c_str(), load_average().c_str());
     std::printf("%s", buf);
     if (!out_file.empty()) write_file(out_file, buf);
-    bool ok = probe_gflops >= 0.8 * fma.median && probe_gbps >= 0.8 * triad.median;
-    std::printf("\nprobe reaches >= 80 %% of the hand-written median on both: %s\n", ok ? "yes" : "NO");
+    bool ok = probe_gflops >= 0.8 * fma.best && probe_gbps >= 0.8 * triad.best;
+    std::printf("\nthe probe's peaks reach >= 80 %% of the hand-written bests on both: %s\n", ok ? "yes" : "NO");
     return 0;
 }

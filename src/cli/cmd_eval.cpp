@@ -38,20 +38,21 @@ void print_record(const ResultRecord &r) {
     }
     if (!r.instances.empty()) {
         json insts = json::parse(r.instances);
-        TextTable t({"instance", "split", "correct", "kernel median", "p10..p90", "expert median", "speedup", "95% CI"});
+        // The columns that matter most come first: a narrow terminal leaves out the last ones.
+        TextTable t({"instance", "split", "correct", "speedup", "95% CI", "kernel median", "expert median", "p10..p90"});
         for (const auto &i : insts) {
             std::vector<std::string> row = {i["name"], i["heldout"].get<bool>() ? "held-out" : "visible",
                                             i["correct"].get<bool>() ? "yes" : "no"};
             if (i.contains("timing")) {
                 const auto &c = i["timing"]["candidate"];
+                bool expert = i["timing"].contains("expert");
+                row.push_back(expert ? fmt_double(i["timing"]["speedup"], 3) : "-");
+                row.push_back(expert ? "[" + fmt_double(i["timing"]["speedup_ci"][0], 3) + ", " +
+                                           fmt_double(i["timing"]["speedup_ci"][1], 3) + "]"
+                                     : "-");
                 row.push_back(fmt_seconds(c["median_s"]));
+                row.push_back(expert ? fmt_seconds(i["timing"]["expert"]["median_s"]) : "-");
                 row.push_back(fmt_seconds(c["p10_s"]) + ".." + fmt_seconds(c["p90_s"]));
-                if (i["timing"].contains("expert")) {
-                    row.push_back(fmt_seconds(i["timing"]["expert"]["median_s"]));
-                    row.push_back(fmt_double(i["timing"]["speedup"], 3));
-                    row.push_back("[" + fmt_double(i["timing"]["speedup_ci"][0], 3) + ", " +
-                                  fmt_double(i["timing"]["speedup_ci"][1], 3) + "]");
-                }
             }
             t.add(row);
         }

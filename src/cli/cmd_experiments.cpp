@@ -44,7 +44,8 @@ int cmd_experiments(const std::vector<std::string> &argv) {
     }
     std::sort(dirs.begin(), dirs.end());
     json out = json::array();
-    TextTable t({"experiment", "records", "correct", "timed", "producers", "backends", "created", "last run", "problem"});
+    TextTable t({"experiment", "records", "correct", "timed", "producers", "backends", "created", "last run"});
+    std::vector<std::string> problems;
     int broken = 0;
     for (const auto &d : dirs) {
         json row = {{"name", d.filename().string()}, {"path", d.string()}};
@@ -76,16 +77,22 @@ int cmd_experiments(const std::vector<std::string> &argv) {
         row["producers"] = producers;
         row["backends"] = backends;
         if (!problem.empty()) row["problem"] = problem;
-        auto date = [](const json &v) { return v.is_string() && v.get<std::string>().size() >= 16 ? v.get<std::string>().substr(0, 16) : "-"; };
+        auto date = [](const json &v) {  // "2026-01-01 00:00" (UTC)
+        if (!v.is_string() || v.get<std::string>().size() < 16) return std::string("-");
+        std::string s = v.get<std::string>().substr(0, 16);
+        s[10] = ' ';
+        return s;
+    };
         t.add({d.filename().string(), std::to_string(n), std::to_string(correct), std::to_string(timed), joined(producers),
-               joined(backends), date(row.value("created_at", json())), date(row.value("last_run_at", json())),
-               problem.empty() ? "" : "BROKEN: " + problem});
+               joined(backends), date(row.value("created_at", json())), date(row.value("last_run_at", json()))});
+        if (!problem.empty()) problems.push_back(d.filename().string() + ": BROKEN: " + problem);
         out.push_back(row);
     }
     if (a.flag("json")) {
         std::cout << out.dump(2) << "\n";
     } else {
         std::cout << t.render() << dirs.size() << " experiments in " << root.string() << "\n";
+        for (const auto &p : problems) std::cout << p << "\n";
     }
     return broken ? 1 : 0;
 }

@@ -100,10 +100,12 @@ std::string TextTable::render(int width) const {
         return t + (n ? (n - 1) * k_gap : 0);
     };
     if (width > 0 && total() > static_cast<size_t>(width)) {
-        // The least a column can shrink to: short columns (numbers, names) never wrap;
-        // long text wraps down to 12 columns.
+        // The least a column can shrink to: short columns (numbers, names, dates) never
+        // wrap; long text wraps down to 12 columns (or its header's width).
         std::vector<size_t> least(ncol);
-        for (size_t i = 0; i < ncol; i++) least[i] = std::min<size_t>(natural[i], std::max<size_t>(12, std::min<size_t>(display_width(header_[i]), 16)));
+        for (size_t i = 0; i < ncol; i++) {
+            least[i] = natural[i] <= 20 ? natural[i] : std::max<size_t>(12, std::min<size_t>(display_width(header_[i]), 20));
+        }
         w = least;
         for (size_t i = ncol; i-- > 1 && total() > static_cast<size_t>(width);) {
             shown[i] = false;

@@ -143,7 +143,6 @@ json record_json_schema() {
         required.push_back(f.name);
     }
     return {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
-            {"$id", "https://github.com/edgekernelbench/ekb/docs/record.schema.json"},
             {"title", "EdgeKernelBench result record (ekb results --jsonl)"},
             {"description", "One evaluated sample: one kernel x task x backend. Generated from src/record/record.h "
                             "(ekb results --schema). Fields documented 'JSON: ...' are nested objects (null when empty)."},

@@ -13,7 +13,7 @@ import subprocess
 import sys
 import tempfile
 
-ekb, src = sys.argv[1], sys.argv[2]
+ekb, src = os.path.abspath(sys.argv[1]), sys.argv[2]
 failures = []
 
 
