@@ -7,10 +7,11 @@
 //   triad  McCalpin's STREAM triad a = b + 3 c over the probe's own size (32 Mi floats per
 //          array), every core, first-touch placement, 12 bytes per element as the probe counts.
 //
-// Each hand-written kernel runs 7 times; the median and the best are printed. The probe runs
-// as `ekb device probe` runs it (Halide kernels timed by the runner; its peak is the rate at
-// the fastest decile of samples, the median's rate is printed beside it). The probe meets
-// its goal when its peaks reach >= 80 % of the hand-written bests.
+// The FMA loop runs 41 times (a few ms each, like the probe's timed samples), the triad 20;
+// the median and the fastest decile are printed. The probe runs as `ekb device probe` runs
+// it (Halide kernels timed by the runner; its peak is the rate at the fastest decile of its
+// samples, the median's rate is printed beside it). The probe meets its goal when its peaks
+// reach >= 80 % of the hand-written fastest deciles.
 //
 // usage: roof_probe [--out FILE.md] [--time-cap S]
 #include <immintrin.h>
@@ -84,9 +85,12 @@ struct Measure {
     std::string how;
 };
 
+// The median rate, and the rate of the fastest decile of runs (as the probe takes its peak
+// from the fastest decile of its samples): other load on the machine only slows runs down.
 Measure summarize(std::vector<double> rates, std::string how) {
     std::sort(rates.begin(), rates.end());
-    return {rates[rates.size() / 2], rates.back(), std::move(how)};
+    size_t top = std::min(rates.size() - 1, rates.size() * 9 / 10);
+    return {rates[rates.size() / 2], rates[top], std::move(how)};
 }
 
 Measure hand_fma(int threads) {
@@ -95,10 +99,10 @@ Measure hand_fma(int threads) {
     float (*kernel)(long, float) = fma_sse;
     if (__builtin_cpu_supports("avx512f")) lanes = 16, isa = "AVX-512 FMA", kernel = fma_avx512;
     else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) lanes = 8, isa = "AVX2 FMA", kernel = fma_avx2;
-    const long iters = 4'000'000;  // ~0.1-0.3 s per run
+    const long iters = 400'000;  // a few ms per run, like one of the probe's timed samples
     std::vector<double> rates;
     volatile float sink = 0;
-    for (int rep = 0; rep < 7; rep++) {
+    for (int rep = 0; rep < 41; rep++) {
         std::vector<std::thread> ts;
         std::vector<float> out(threads);
         double t0 = now();
@@ -126,7 +130,7 @@ Measure hand_triad(int threads, size_t n) {
         for (size_t i = lo; i < hi; i++) pa[i] = 0, pb[i] = 1.0f + (i & 7), pc[i] = 0.5f * (i & 3);
     });
     std::vector<double> rates;
-    for (int rep = 0; rep < 8; rep++) {
+    for (int rep = 0; rep < 21; rep++) {
         double t0 = now();
         parallel([=](size_t lo, size_t hi) {
             for (size_t i = lo; i < hi; i++) pa[i] = pb[i] + 3.0f * pc[i];
@@ -185,19 +189,19 @@ int main(int argc, char **argv) {
     std::snprintf(buf, sizeof(buf),
                   "# Device probe vs hand-written roofs (cpu)\n\n"
                   "%s, %d threads, target `%s`, measured %s.\n\n"
-                  "| metric | probe (ekb's peak: p10 time) | probe at its median | hand-written best | hand-written median | "
-                  "probe / hand-written best | probe / hand-written median | hand-written kernel |\n"
+                  "| metric | probe (ekb's peak: fastest decile) | probe at its median | hand-written fastest decile | hand-written median | "
+                  "probe / hand-written (fastest deciles) | probe / hand-written (medians) | hand-written kernel |\n"
                   "|---|---|---|---|---|---|---|---|\n"
                   "| GFLOP/s | %.1f | %.1f | %.1f | %.1f | %.0f %% | %.0f %% | %s |\n"
                   "| GB/s | %.1f | %.1f | %.1f | %.1f | %.0f %% | %.0f %% | %s |\n"
                   "\nLoad average when measured: %s\n",
                   cpu_details().value("cpu_model", "?").c_str(), threads, backend_target("cpu").c_str(), utc_now().c_str(),
                   probe_gflops, at_median("gflops"), fma.best, fma.median, 100 * probe_gflops / fma.best,
-                  100 * probe_gflops / fma.median, fma.how.c_str(), probe_gbps, at_median("gbps"), triad.best, triad.median,
-                  100 * probe_gbps / triad.best, 100 * probe_gbps / triad.median, triad.how.c_str(), load_average().c_str());
+                  100 * at_median("gflops") / fma.median, fma.how.c_str(), probe_gbps, at_median("gbps"), triad.best, triad.median,
+                  100 * probe_gbps / triad.best, 100 * at_median("gbps") / triad.median, triad.how.c_str(), load_average().c_str());
     std::printf("%s", buf);
     if (!out_file.empty()) write_file(out_file, buf);
     bool ok = probe_gflops >= 0.8 * fma.best && probe_gbps >= 0.8 * triad.best;
-    std::printf("\nthe probe's peaks reach >= 80 %% of the hand-written bests on both: %s\n", ok ? "yes" : "NO");
+    std::printf("\nthe probe's peaks reach >= 80 %% of the hand-written ones (fastest deciles) on both: %s\n", ok ? "yes" : "NO");
     return 0;
 }

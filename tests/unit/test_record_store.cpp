@@ -33,8 +33,7 @@ TEST(Record, CsvIsOneLinePerRecordWithOneColumnPerField) {
     EXPECT_EQ(row.find('\n'), std::string::npos);
     EXPECT_EQ(row.find('\r'), std::string::npos);
     // newline -> \n, carriage return -> \r, backslash -> \\ (so a literal "\n" stays distinguishable)
-    EXPECT_NE(row.find("\"line one, with comma\\nand \"\"quotes\"\"\\r\\\
-\""), std::string::npos) << row;
+    EXPECT_NE(row.find(R"("line one, with comma\nand ""quotes""\r\\n")"), std::string::npos) << row;
 }
 
 TEST(Record, ExportNestsJsonFieldsAndReadsBack) {
