@@ -100,11 +100,22 @@ std::string TextTable::render(int width) const {
         return t + (n ? (n - 1) * k_gap : 0);
     };
     if (width > 0 && total() > static_cast<size_t>(width)) {
-        // The least a column can shrink to: short columns (numbers, names, dates) never
-        // wrap; long text wraps down to 12 columns (or its header's width).
-        std::vector<size_t> least(ncol);
+        // The least a column can shrink to: short cells (numbers, names, dates) never wrap,
+        // long text wraps down to 12 columns; a header wraps at its spaces.
+        std::vector<size_t> least(ncol), cells(ncol, 0), word(ncol, 0);
+        for (const auto &r : rows_) {
+            for (size_t i = 0; i < r.size() && i < ncol; i++) cells[i] = std::max(cells[i], display_width(r[i]));
+        }
         for (size_t i = 0; i < ncol; i++) {
-            least[i] = natural[i] <= 20 ? natural[i] : std::max<size_t>(12, std::min<size_t>(display_width(header_[i]), 20));
+            size_t p = 0;
+            const std::string &h = header_[i];
+            while (p <= h.size()) {
+                size_t e = h.find(' ', p);
+                if (e == std::string::npos) e = h.size();
+                word[i] = std::max(word[i], display_width(h.substr(p, e - p)));
+                p = e + 1;
+            }
+            least[i] = std::min(natural[i], std::max(word[i], cells[i] <= 20 ? cells[i] : size_t{12}));
         }
         w = least;
         for (size_t i = ncol; i-- > 1 && total() > static_cast<size_t>(width);) {
