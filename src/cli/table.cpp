@@ -176,7 +176,8 @@ std::string TextTable::render(int width) const {
     if (!dropped.empty()) {
         std::string names;
         for (const auto &d : dropped) names += (names.empty() ? "" : ", ") + d;
-        out += "(" + std::to_string(dropped.size()) + " more column" + (dropped.size() > 1 ? "s" : "") + " with --wide: " + names + ")\n";
+        std::string note = "(" + std::to_string(dropped.size()) + " more column" + (dropped.size() > 1 ? "s" : "") + " with --wide: " + names + ")";
+        for (const auto &l : wrap_cell(note, static_cast<size_t>(width))) out += l + "\n";
     }
     return out;
 }
