@@ -23,6 +23,29 @@ OptionSpec opt_store() { return {"store", "FILE", "the SQLite results store (def
 OptionSpec opt_wide() { return {"wide", "", "print every table column, however wide (default: fit the terminal, 80 columns when not a terminal)", ""}; }
 const char *k_backends = "cpu|opencl|cuda";
 
+// The device fabric's connection options (docs/fabric.md), shared by eval, run, worker and
+// devices. Secrets may come from the environment instead (EKB_NATS_*), out of `ps`.
+std::vector<OptionSpec> fabric_option_specs() {
+    return {{"user", "U", "fabric: NATS user (or EKB_NATS_USER)", ""},
+            {"password", "P", "fabric: NATS password (or EKB_NATS_PASSWORD)", ""},
+            {"creds", "FILE", "fabric: NATS credentials file (or EKB_NATS_CREDS)", "file"},
+            {"token", "T", "fabric: NATS token (or EKB_NATS_TOKEN)", ""},
+            {"tls", "", "fabric: connect with TLS", ""},
+            {"tls-ca", "FILE", "fabric: CA certificate", "file"},
+            {"tls-cert", "FILE", "fabric: client certificate", "file"},
+            {"tls-key", "FILE", "fabric: client key", "file"},
+            {"ack-wait", "S", "fabric: seconds before an unacknowledged job is redelivered (30)", ""},
+            {"max-runs", "N", "fabric: deliveries of a job before it is a worker_lost result (3)", ""},
+            {"worker-wait", "S", "fabric: seconds to wait for the first worker of each backend (30)", ""},
+            {"no-worker-timeout", "S", "fabric: seconds without any worker before the run gives up (120)", ""}};
+}
+
+// `opts` followed by `more`.
+std::vector<OptionSpec> with(std::vector<OptionSpec> opts, const std::vector<OptionSpec> &more) {
+    opts.insert(opts.end(), more.begin(), more.end());
+    return opts;
+}
+
 std::vector<CommandSpec> make_table() {
     return {
         {"tasks", "list | show <id>", "the tasks of the suite; what a prompt would contain",
@@ -44,7 +67,7 @@ std::vector<CommandSpec> make_table() {
          "failure is data in the record, never a crash of ekb: the exit status is 0 unless --fail-on-incorrect "
          "is given.",
          {},
-         {{"task", "ID", "the task (required; see 'ekb tasks list')", "task"},
+         with({{"task", "ID", "the task (required; see 'ekb tasks list')", "task"},
           {"backend", "B", "cpu, opencl or cuda (default cpu)", k_backends},
           {"kernel", "FILE", "the kernel file to evaluate", "file"},
           {"expert", "", "evaluate the task's expert kernel for the backend", ""},
@@ -65,7 +88,9 @@ std::vector<CommandSpec> make_table() {
           {"fail-on-incorrect", "", "exit 3 when the kernel does not compile or is not correct (for CI)", ""},
           opt_wide(),
           opt_suite(),
-          opt_private()},
+          opt_private(),
+          {"devices", "URL", "evaluate on a device of the fabric (nats://HOST:PORT) instead of here (docs/fabric.md)", ""}},
+              fabric_option_specs()),
          cmd_eval},
         {"run", "", "the matrix tasks x backends x producers x models x samples into an experiment",
          "Evaluates every sample of the matrix that the experiment does not hold yet, into experiments/NAME "
@@ -75,7 +100,7 @@ std::vector<CommandSpec> make_table() {
          "openai:M[@URL], anthropic:M[@URL], replay:M. Model names and API keys are checked before the "
          "experiment folder is made.",
          {},
-         {{"experiment", "NAME|DIR", "the experiment (a name under ./experiments, or a path; default 'default')", "experiment"},
+         with({{"experiment", "NAME|DIR", "the experiment (a name under ./experiments, or a path; default 'default')", "experiment"},
           {"tasks", "GLOB", "tasks to run, comma-separated globs (default '*')", "task"},
           {"backends", "LIST", "backends, comma-separated (default cpu)", k_backends},
           {"producers", "LIST", "producers, comma-separated (default expert)", "expert|naive|direct|iterative|leka|external"},
@@ -106,7 +131,9 @@ std::vector<CommandSpec> make_table() {
                               "compile (did not compile), harness (could not be evaluated); comma-separated", "incorrect|compile|harness"},
           opt_wide(),
           opt_suite(),
-          opt_private()},
+          opt_private(),
+          {"devices", "URL", "evaluate on devices of the fabric (nats://HOST:PORT) instead of here (docs/fabric.md)", ""}},
+              fabric_option_specs()),
          cmd_run},
         {"experiments", "", "the experiments under ./experiments with their counts and dates",
          "Lists the experiment folders under ./experiments (or --dir): records stored, correct and timed "
@@ -126,6 +153,10 @@ std::vector<CommandSpec> make_table() {
           {"peaks", "FILE", "the device peaks for % of roofline (default: peaks.json in the experiment)", "file"},
           {"out", "DIR", "where the files go (default: the experiment folder)", "dir"},
           {"no-files", "", "print only; write no files", ""},
+          {"paper", "", "the reference design's tables: Compile@1 / Correct@1 / Fast@1.0 per model x backend, and the "
+                        "agents at equal budget", ""},
+          {"json", "", "the report's data as JSON", ""},
+          {"calibration", "FILE", "calibration data (ekb suite calibrate --out) for speedup vs PyTorch eager", "file"},
           opt_wide(),
           opt_suite()},
          cmd_report},
@@ -170,6 +201,7 @@ std::vector<CommandSpec> make_table() {
           {"pytorch", "", "also time PyTorch eager on the device (when it has torch)", ""},
           {"no-probe", "", "do not measure the device's peaks", ""},
           {"quick-probe", "", "measure the peaks on small instances", ""},
+          {"worker", "", "a self-contained fabric worker instead: DIR/worker --nats URL (docs/fabric.md)", ""},
           opt_suite(),
           opt_private()},
          cmd_bundle,
