@@ -2,8 +2,9 @@
 PRESET ?= release
 BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
+PREFIX ?= /usr/local
 
-.PHONY: deps build demo test test-all bench clean
+.PHONY: deps build demo test test-all bench install clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -25,6 +26,11 @@ test-all: build
 
 bench: build
 	bash bench/run_eval_cost.sh $(BUILD)
+
+# ekb, its man page (ekb.1) and bash completion, generated from the command table, under
+# $(PREFIX)/bin, $(PREFIX)/share/man/man1 and $(PREFIX)/share/bash-completion/completions.
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	rm -rf build

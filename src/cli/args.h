@@ -1,5 +1,6 @@
 // A small command-line parser: --flag, --key value, --key=value and positionals, with
-// errors that name the option.
+// errors that name the option. The options a command accepts come from its entry in the
+// command table (cli/command_table.h), which also drives help, completion and the man page.
 #pragma once
 #include <map>
 #include <optional>
@@ -7,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "cli/command_table.h"
 
 namespace ekb {
 
@@ -17,6 +20,8 @@ public:
 
 class Args {
 public:
+    // The options of `spec`: those with a value placeholder take one, the others are flags.
+    Args(const std::vector<std::string> &argv, const CommandSpec &spec) : Args(argv, flags_of(spec), options_of(spec)) {}
     // flags: options without a value; options: options with one.
     Args(const std::vector<std::string> &argv, const std::set<std::string> &flags, const std::set<std::string> &options) {
         for (size_t i = 0; i < argv.size(); i++) {
@@ -67,7 +72,35 @@ public:
     }
     const std::vector<std::string> &positional() const { return positional_; }
 
+    // True when argv asks for help (--help or -h where an option name may stand, not as
+    // the value of an option that takes one).
+    static bool wants_help(const std::vector<std::string> &argv, const CommandSpec &spec) {
+        std::set<std::string> with_value = options_of(spec);
+        for (size_t i = 0; i < argv.size(); i++) {
+            const std::string &a = argv[i];
+            if (a == "--") return false;
+            if (a == "--help" || a == "-h") return true;
+            if (a.rfind("--", 0) == 0 && a.find('=') == std::string::npos && with_value.count(a.substr(2))) i++;
+        }
+        return false;
+    }
+
 private:
+    static std::set<std::string> flags_of(const CommandSpec &spec) {
+        std::set<std::string> s;
+        for (const auto &o : spec.options) {
+            if (o.value.empty()) s.insert(o.name);
+        }
+        return s;
+    }
+    static std::set<std::string> options_of(const CommandSpec &spec) {
+        std::set<std::string> s;
+        for (const auto &o : spec.options) {
+            if (!o.value.empty()) s.insert(o.name);
+        }
+        return s;
+    }
+
     std::set<std::string> flags_;
     std::map<std::string, std::string> values_;
     std::vector<std::string> positional_;

@@ -7,6 +7,8 @@
 #include "bundle/worker_bundle.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/table.h"
+#include "common/subprocess.h"
 #include "common/files.h"
 #include "common/paths.h"
 #include "compile/backend.h"
@@ -14,6 +16,7 @@
 #include "device/profile.h"
 #include "eval/evaluator.h"
 #include "experiment/experiment.h"
+#include "experiment/from_bundle.h"
 #include "record/store.h"
 
 namespace ekb {
@@ -33,8 +36,7 @@ std::string human_bytes(uint64_t b) {
 }  // namespace
 
 int cmd_bundle(const std::vector<std::string> &argv) {
-    Args a(argv, {"no-probe", "quick-probe", "pytorch", "worker"},
-           {"tasks", "backends", "kernels", "out", "time-cap", "min-sample", "jobs", "seed", "suite", "private-instances"});
+    Args a(argv, command_spec("bundle"));
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     BundleOptions o;
     auto out = a.get("out");
@@ -78,21 +80,28 @@ int cmd_bundle(const std::vector<std::string> &argv) {
 }
 
 int cmd_ingest(const std::vector<std::string> &argv) {
-    Args a(argv, {"json"}, {"store", "experiment", "peaks", "summary"});
+    Args a(argv, command_spec("ingest"));
     if (a.positional().size() != 1) throw UsageError("give one results file or directory (ekb ingest <results>)");
     if (a.get("store") && a.get("experiment")) throw UsageError("give --store or --experiment, not both");
+    // Everything is read and validated before any store is opened for writing.
+    IngestBatch b = load_results(a.positional()[0]);
     fs::path store_path;
     if (auto e = a.get("experiment")) {
+        // Into an experiment: made from the bundle's manifest when new; refused when its
+        // settings, machine or suite differ from the experiment's (experiment/from_bundle.h).
         fs::path dir = experiment_dir(*e);
-        store_path = Experiment::open(dir).store_path();
+        (void)settings_of_batch(b);  // records that disagree among themselves: refused before the folder is made
+        fs::create_directories(dir);
+        ExperimentLock lock(dir);
+        std::vector<std::string> full = {"ekb", "ingest"};
+        full.insert(full.end(), argv.begin(), argv.end());
+        store_path = ingest_into_experiment(dir, b, full).store_path();
     } else {
         const char *env = std::getenv("EKB_RESULTS");
         store_path = a.get_or("store", env && *env ? env : "ekb-results.db");
+        ResultStore store(store_path);
+        store.put_all(b.records);
     }
-    // Everything is read and validated before the store is opened for writing.
-    IngestBatch b = load_results(a.positional()[0]);
-    ResultStore store(store_path);
-    store.put_all(b.records);
     std::map<std::string, int> by_status;
     for (const auto &r : b.records) by_status[r.status]++;
     std::cout << "ingested " << b.records.size() << " records from " << b.source << " into " << store_path.string() << " (";
@@ -126,9 +135,8 @@ int cmd_ingest(const std::vector<std::string> &argv) {
 }
 
 int cmd_device(const std::vector<std::string> &argv) {
-    if (argv.empty() || argv[0] != "probe") throw UsageError("usage: ekb device probe --backend <b> [--peaks FILE] [--quick]");
-    std::vector<std::string> rest(argv.begin() + 1, argv.end());
-    Args a(rest, {"quick", "no-peaks"}, {"backend", "peaks", "time-cap"});
+    Args a(argv, command_spec("device"));
+    if (a.positional().size() != 1 || a.positional()[0] != "probe") throw UsageError("expected 'device probe'");
     std::string backend = a.get_or("backend", "cpu");
     if (!is_known_backend(backend)) throw UsageError("--backend must be cpu, opencl or cuda");
     Toolchain tc(cache_dir());
@@ -136,10 +144,23 @@ int cmd_device(const std::vector<std::string> &argv) {
     std::string target = backend_target(backend);
     std::vector<PeakRun> runs;
     std::vector<json> reports;
+    // Progress on stderr (the profile itself is the JSON on stdout).
+    std::cerr << "ekb device probe: " << backend << ": " << (probe.value("supported", false) ? "supported" : "not supported")
+              << " (target " << target << ")\n";
     if (probe.value("supported", false) && !a.flag("no-peaks")) {
+        std::cerr << "  compiling the peak kernels (peak_fma, peak_triad)...\n";
         runs = peak_runs(tc, backend, a.flag("quick"), a.number("time-cap", 1.0));
         fs::path runner = tc.runner(target);
-        for (const auto &r : runs) reports.push_back(run_conductor(runner, r.spec, 600));
+        for (const auto &r : runs) {
+            std::cerr << "  measuring " << (r.metric == "gflops" ? "GFLOP/s" : "GB/s") << " with " << r.task_id << " on "
+                      << r.instance << "..." << std::flush;
+            double t0 = monotonic_seconds();
+            reports.push_back(run_conductor(runner, r.spec, 600));
+            json one = device_profile_from_runs(backend, target, probe, {r}, {reports.back()});
+            if (one[r.metric].is_number()) std::cerr << " " << fmt_double(one[r.metric].get<double>(), 1);
+            else std::cerr << " failed";
+            std::cerr << " (" << fmt_seconds(monotonic_seconds() - t0) << ")\n";
+        }
     }
     json prof = device_profile_from_runs(backend, target, probe, runs, reports);
     prof["measured_at"] = utc_now();

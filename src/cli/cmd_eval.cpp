@@ -1,5 +1,6 @@
 // ekb eval, ekb probe
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "cli/args.h"
@@ -38,24 +39,26 @@ void print_record(const ResultRecord &r) {
     }
     if (!r.instances.empty()) {
         json insts = json::parse(r.instances);
-        TextTable t({"instance", "split", "correct", "kernel median", "p10..p90", "expert median", "speedup", "95% CI"});
+        // The columns that matter most come first: a narrow terminal leaves out the last ones.
+        TextTable t({"instance", "split", "correct", "speedup", "95% CI", "kernel median", "expert median", "p10..p90"});
         for (const auto &i : insts) {
             std::vector<std::string> row = {i["name"], i["heldout"].get<bool>() ? "held-out" : "visible",
                                             i["correct"].get<bool>() ? "yes" : "no"};
             if (i.contains("timing")) {
                 const auto &c = i["timing"]["candidate"];
+                bool expert = i["timing"].contains("expert");
+                row.push_back(expert ? fmt_double(i["timing"]["speedup"], 3) : "-");
+                row.push_back(expert ? "[" + fmt_double(i["timing"]["speedup_ci"][0], 3) + ", " +
+                                           fmt_double(i["timing"]["speedup_ci"][1], 3) + "]"
+                                     : "-");
                 row.push_back(fmt_seconds(c["median_s"]));
+                row.push_back(expert ? fmt_seconds(i["timing"]["expert"]["median_s"]) : "-");
                 row.push_back(fmt_seconds(c["p10_s"]) + ".." + fmt_seconds(c["p90_s"]));
-                if (i["timing"].contains("expert")) {
-                    row.push_back(fmt_seconds(i["timing"]["expert"]["median_s"]));
-                    row.push_back(fmt_double(i["timing"]["speedup"], 3));
-                    row.push_back("[" + fmt_double(i["timing"]["speedup_ci"][0], 3) + ", " +
-                                  fmt_double(i["timing"]["speedup_ci"][1], 3) + "]");
-                }
             }
             t.add(row);
         }
-        std::string table = t.render();
+        int width = TextTable::output_width();
+        std::string table = t.render(width > 2 ? width - 2 : width);  // indented by 2
         size_t p = 0;
         std::cout << "\n";
         while (p < table.size()) {
@@ -76,9 +79,8 @@ void print_record(const ResultRecord &r) {
 }  // namespace
 
 int cmd_eval(const std::vector<std::string> &argv) {
-    Args a(argv, fabric_flags({"json", "expert", "naive", "no-store", "no-timing", "no-confine", "profile"}),
-           fabric_options({"devices", "task", "backend", "kernel", "store", "seed", "threads", "time-cap", "call-timeout", "compile-timeout",
-            "suite", "instances", "private-instances", "profile-seconds"}));
+    Args a(argv, command_spec("eval"));
+    TextTable::set_wide(a.flag("wide"));
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     auto task_id = a.get("task");
     if (!task_id) throw UsageError("--task is required");
@@ -124,6 +126,14 @@ int cmd_eval(const std::vector<std::string> &argv) {
         }
     }
 
+    // The store is opened (and checked) first: a damaged one stops here, before any work.
+    std::string store_path;
+    std::optional<ResultStore> store;
+    if (!a.flag("no-store")) {
+        const char *env = std::getenv("EKB_RESULTS");
+        store_path = a.get_or("store", env && *env ? env : "ekb-results.db");
+        store.emplace(store_path);
+    }
     Toolchain tc(cache_dir());
     Evaluator ev(suite, tc);
     // --devices nats://...: the conductor run goes to a fabric worker; the compile stays here.
@@ -131,12 +141,7 @@ int cmd_eval(const std::vector<std::string> &argv) {
     ev.set_remote(remote.get());
     req.job_key = "ekb-eval-" + std::to_string(fresh_seed());  // every `ekb eval` is a new job
     ResultRecord r = ev.evaluate(req);
-    std::string store_path;
-    if (!a.flag("no-store")) {
-        const char *env = std::getenv("EKB_RESULTS");
-        store_path = a.get_or("store", env && *env ? env : "ekb-results.db");
-        ResultStore(store_path).put(r);
-    }
+    if (store) store->put(r);
     // --profile: a correct kernel is also built with Halide's profile feature and run on the
     // largest selected instance; per-Func times (and per-kernel times on GPUs) follow.
     json profile;
@@ -155,11 +160,17 @@ int cmd_eval(const std::vector<std::string> &argv) {
         if (!profile.is_null()) std::cout << "\n" << profile_text(profile);
         else if (a.flag("profile")) std::cout << "\n(no profile: the kernel is not correct)\n";
     }
+    if (a.flag("fail-on-incorrect") && !r.correct && r.status != "not_supported") {
+        std::cerr << "ekb eval: --fail-on-incorrect: " << r.task_id << " on " << r.backend << " is " << r.status
+                  << (r.failure_code.empty() ? "" : " [" + r.failure_stage + "/" + r.failure_code + "]") << "\n";
+        return k_exit_fail_on;
+    }
     return 0;
 }
 
 int cmd_probe(const std::vector<std::string> &argv) {
-    Args a(argv, {}, {"backend"});
+    Args a(argv, command_spec("probe"));
+    if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     std::string backend = a.get_or("backend", "cpu");
     if (!is_known_backend(backend)) throw UsageError("--backend must be cpu, opencl or cuda");
     Toolchain tc(cache_dir());

@@ -5,6 +5,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/table.h"
 #include "common/files.h"
 #include "common/paths.h"
 #include "report/report.h"
@@ -12,7 +13,8 @@
 namespace ekb {
 
 int cmd_report(const std::vector<std::string> &argv) {
-    Args a(argv, {"no-files", "paper", "json"}, {"compare", "out", "k", "peaks", "suite", "calibration"});
+    Args a(argv, command_spec("report"));
+    TextTable::set_wide(a.flag("wide"));
     if (a.positional().size() != 1) throw UsageError("give one experiment (a name under ./experiments or a path)");
     int k = static_cast<int>(a.number("k", 1));
     if (k < 1) throw UsageError("--k must be >= 1");

@@ -4,15 +4,20 @@
 
 #include <iostream>
 #include <optional>
+#include <set>
 
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/fabric_options.h"
 #include "fabric/fabric_client.h"
+#include "cli/table.h"
 #include "common/paths.h"
 #include "compile/backend.h"
 #include "compile/toolchain.h"
+#include "experiment/interrupt.h"
 #include "experiment/run_loop.h"
+#include "llm/model_spec.h"
+#include "record/store.h"
 #include "produce/leka/leka.h"
 #include "report/report.h"
 
@@ -30,11 +35,88 @@ std::vector<std::string> split_list(const std::string &s) {
     return out;
 }
 
+namespace {
+
+// Every model a producer of this run will call: its string parses, and an HTTP model has
+// the key it needs (no request is sent). Found once, before anything is made.
+void validate_models(const RunOptions &opts) {
+    bool any_model = false;
+    for (const auto &p : opts.producers) any_model |= make_producer(p, opts.producer)->uses_model();
+    if (!any_model) return;
+    std::optional<LlmConfig> config;
+    for (const auto &m : opts.models) {
+        try {
+            ModelSpec spec = parse_model_spec(m);
+            if (spec.provider == "builtin" || spec.replay) continue;
+            if (!config) config = load_llm_config();
+            (void)make_http_chat(spec, *config);
+        } catch (const LlmError &e) {
+            throw UsageError("--models " + m + ": " + e.what());
+        }
+    }
+}
+
+// An existing experiment's store must be sound (ResultStore checks it) before anything is
+// written into the folder; one whose kernels exist but whose results.db is gone lost its
+// records (deleted or moved): running would silently start the store over.
+void check_existing_store(const std::filesystem::path &dir) {
+    namespace fs = std::filesystem;
+    if (!fs::exists(dir / "experiment.json")) return;
+    if (fs::exists(dir / "results.db")) {
+        (void)ResultStore(dir / "results.db", StoreMode::read_only);  // throws StoreError when damaged
+        return;
+    }
+    size_t kernels = 0;
+    std::error_code ec;
+    if (fs::is_directory(dir / "kernels")) {
+        for (auto it = fs::directory_iterator(dir / "kernels", ec); !ec && it != fs::directory_iterator(); ++it) kernels++;
+    }
+    if (kernels > 0) {
+        throw StoreError("experiment " + dir.string() + " holds " + std::to_string(kernels) + " kernels but no results.db: "
+                         "its results store was deleted or moved. Put it back (ekb does not make a new one over a lost one), "
+                         "or start a new experiment");
+    }
+}
+
+// The command that resumes this run, quoted for a POSIX shell.
+std::string resume_command(const std::vector<std::string> &argv) {
+    std::string s;
+    for (const auto &w : argv) {
+        bool plain = !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=.,/:@+%") ==
+                                       std::string::npos;
+        std::string q = w;
+        if (!plain) {
+            q = "'";
+            for (char c : w) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+            q += "'";
+        }
+        s += (s.empty() ? "" : " ") + q;
+    }
+    return s;
+}
+
+// Samples of the matrix whose stored record meets a --fail-on condition (or that could
+// not be evaluated at all).
+int failing_samples(const Experiment &exp, const std::vector<SampleId> &matrix, const std::set<std::string> &fail_on) {
+    std::set<std::string> keys;
+    for (const auto &id : matrix) keys.insert(id.key());
+    int failed = 0, found = 0;
+    for (const auto &r : ResultStore(exp.store_path(), StoreMode::read_only).all()) {
+        if (!keys.count(r.record_key)) continue;
+        found++;
+        if (r.status == "not_supported") continue;
+        if (fail_on.count("incorrect") && !r.correct) failed++;
+        else if (fail_on.count("compile") && !r.compiled) failed++;
+    }
+    if (fail_on.count("harness")) failed += static_cast<int>(matrix.size()) - found;
+    return failed;
+}
+
+}  // namespace
+
 int cmd_run(const std::vector<std::string> &argv) {
-    Args a(argv, fabric_flags({"no-timing", "no-confine", "plain", "no-report"}),
-           fabric_options({"devices", "experiment", "tasks", "backends", "producers", "models", "samples", "jobs", "seed", "threads", "time-cap",
-            "call-timeout", "compile-timeout", "suite", "private-instances", "temperature", "max-tokens", "turns",
-            "budget", "cache", "llm-cache", "external-command", "external-timeout", "external-ro", "ablate", "seed-from"}));
+    Args a(argv, command_spec("run"));
+    TextTable::set_wide(a.flag("wide"));
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     RunOptions opts;
     Suite suite = Suite::load(a.get_or("suite", (ekb_home() / "suite").string()), a.get_or("private-instances", ""));
@@ -102,10 +184,19 @@ int cmd_run(const std::vector<std::string> &argv) {
         throw UsageError(e.what());
     }
     opts.llm_cache_dir = a.get_or("llm-cache", "");
+    std::vector<SampleId> matrix;
     try {
-        (void)expand_matrix(opts);  // validates producer specs and models before anything runs
+        matrix = expand_matrix(opts);  // validates producer specs before anything runs
     } catch (const std::invalid_argument &e) {
         throw UsageError(e.what());
+    }
+    validate_models(opts);  // model strings and API keys, before the experiment folder is made
+    std::set<std::string> fail_on;
+    for (const auto &w : split_list(a.get_or("fail-on", ""))) {
+        if (w != "incorrect" && w != "compile" && w != "harness") {
+            throw UsageError("--fail-on: '" + w + "' is not incorrect, compile or harness");
+        }
+        fail_on.insert(w);
     }
 
     ExperimentSettings settings;
@@ -118,6 +209,7 @@ int cmd_run(const std::vector<std::string> &argv) {
     settings.time_cap_seconds = a.number("time-cap", settings.time_cap_seconds);
     settings.confine = !a.flag("no-confine");
     std::filesystem::path dir = experiment_dir(a.get_or("experiment", "default"));
+    check_existing_store(dir);
     std::filesystem::create_directories(dir);
     ExperimentLock lock(dir);
     Experiment exp = Experiment::open_or_create(dir, settings, given);
@@ -125,10 +217,15 @@ int cmd_run(const std::vector<std::string> &argv) {
     full.insert(full.end(), argv.begin(), argv.end());
     exp.log_command(full);
 
+    // Ctrl-C (or SIGTERM): say what is stored and the command that resumes.
+    std::vector<std::string> again = full;
+    again[0] = program_name();
+    InterruptReport interrupt(exp.store_path(), resume_command(again));
     Toolchain tc(cache_dir());
     std::unique_ptr<RemoteConductor> remote = fabric_client_from(a, opts.backends);
     opts.remote = remote.get();
     RunSummary sum = run_experiment(exp, suite, tc, opts);
+    interrupt.disarm();
     for (const auto &e : sum.errors) std::cerr << "harness error: " << e << "\n";
     if (auto *fc = dynamic_cast<FabricClient *>(remote.get())) {
         std::cout << "fabric: " << fc->sent() << " job(s) sent, " << fc->found_in_stream()
@@ -145,6 +242,14 @@ int cmd_run(const std::vector<std::string> &argv) {
                                                              " could not be evaluated; run the same command to retry)"
                                                           : "")
               << "\n";
+    if (!fail_on.empty()) {
+        int failed = failing_samples(exp, matrix, fail_on);
+        if (failed > 0) {
+            std::cout << "--fail-on " << a.get_or("fail-on", "") << ": " << failed << " of " << matrix.size()
+                      << " samples fail it (exit " << k_exit_fail_on << ")\n";
+            return k_exit_fail_on;
+        }
+    }
     return sum.harness_errors ? 1 : 0;
 }
 

@@ -135,7 +135,8 @@ int print_suite_stats(const Suite &suite) {
 }  // namespace
 
 int cmd_suite(const std::vector<std::string> &argv) {
-    Args a(argv, {}, {"tasks", "seeds", "seed", "threads", "suite", "private-instances", "out"});
+    Args a(argv, command_spec("suite"));
+    TextTable::set_wide(a.flag("wide"));
     if (a.positional().size() != 1) throw UsageError("expected 'suite verify' or 'suite stats'");
     Suite suite = Suite::load(a.get_or("suite", (ekb_home() / "suite").string()), a.get_or("private-instances", ""));
     if (a.positional()[0] == "stats") return print_suite_stats(suite);

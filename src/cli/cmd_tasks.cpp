@@ -31,7 +31,8 @@ std::string dtypes_of(const Task &t) {
 }  // namespace
 
 int cmd_tasks(const std::vector<std::string> &argv) {
-    Args a(argv, {"json"}, {"suite", "tier", "domain", "tag"});
+    Args a(argv, command_spec("tasks"));
+    TextTable::set_wide(a.flag("wide"));
     if (a.positional().empty()) throw UsageError("expected 'list' or 'show <id>'");
     Suite suite = Suite::load(a.get_or("suite", (ekb_home() / "suite").string()));
     const std::string &what = a.positional()[0];

@@ -27,8 +27,7 @@ void on_signal(int) { g_stop = true; }
 }  // namespace
 
 int cmd_worker(const std::vector<std::string> &argv) {
-    Args a(argv, fabric_flags({"allow-unconfined"}),
-           fabric_options({"nats", "backend", "device", "name", "max-jobs", "idle-exit", "max-job-seconds"}));
+    Args a(argv, command_spec("worker"));
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     auto url = a.get("nats");
     if (!url) throw UsageError("--nats URL is required (e.g. --nats nats://127.0.0.1:4222)");
@@ -60,7 +59,7 @@ int cmd_worker(const std::vector<std::string> &argv) {
 }
 
 int cmd_devices(const std::vector<std::string> &argv) {
-    Args a(argv, fabric_flags({"json"}), fabric_options({"nats"}));
+    Args a(argv, command_spec("devices"));
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     auto url = a.get("nats");
     if (!url) throw UsageError("--nats URL is required");

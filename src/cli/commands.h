@@ -1,4 +1,5 @@
-// The ekb subcommands. Each returns the process exit code.
+// The ekb subcommands. Each returns the process exit code: 0 success, 1 an error, 2 a
+// usage error, 3 a --fail-on condition held. Their options are in cli/command_table.cpp.
 #pragma once
 #include <string>
 #include <vector>
@@ -17,6 +18,19 @@ int cmd_ingest(const std::vector<std::string> &args);
 int cmd_device(const std::vector<std::string> &args);
 int cmd_worker(const std::vector<std::string> &args);
 int cmd_devices(const std::vector<std::string> &args);
+int cmd_check(const std::vector<std::string> &args);
+int cmd_experiments(const std::vector<std::string> &args);
+int cmd_help(const std::vector<std::string> &args);
+int cmd_version(const std::vector<std::string> &args);
+int cmd_completion(const std::vector<std::string> &args);
+int cmd_man(const std::vector<std::string> &args);
+
+// How ekb was invoked (argv[0]), for commands it prints (the command that resumes a run).
+void set_program_name(const std::string &name);
+const std::string &program_name();
+
+// Exit status of a --fail-on condition that held (CI use).
+constexpr int k_exit_fail_on = 3;
 
 // "a,b,,c" -> {"a", "b", "c"}
 std::vector<std::string> split_list(const std::string &s);

@@ -6,24 +6,6 @@
 
 namespace ekb {
 
-const char *const k_fabric_usage =
-    "  fabric options: --user U --password P | --creds FILE | --token T (or EKB_NATS_USER, EKB_NATS_PASSWORD,\n"
-    "                  EKB_NATS_CREDS, EKB_NATS_TOKEN), --tls, --tls-ca FILE, --tls-cert FILE --tls-key FILE,\n"
-    "                  --ack-wait S (30), --max-runs N (3), --worker-wait S (30), --no-worker-timeout S (120)\n";
-
-std::set<std::string> fabric_flags(std::set<std::string> base) {
-    base.insert("tls");
-    return base;
-}
-
-std::set<std::string> fabric_options(std::set<std::string> base) {
-    for (const char *o : {"user", "password", "creds", "token", "tls-ca", "tls-cert", "tls-key", "ack-wait", "max-runs",
-                          "worker-wait", "no-worker-timeout"}) {
-        base.insert(o);
-    }
-    return base;
-}
-
 FabricOptions fabric_connection_from(const Args &a, const std::string &url) {
     if (url.rfind("nats://", 0) != 0 && url.rfind("tls://", 0) != 0) {
         throw UsageError("the fabric URL must start with nats:// or tls:// (e.g. nats://127.0.0.1:4222), not '" +

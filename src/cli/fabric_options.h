@@ -16,10 +16,6 @@ namespace ekb {
 class Args;
 class RemoteConductor;
 
-// Flags and valued options to add to a command's Args.
-std::set<std::string> fabric_flags(std::set<std::string> base);
-std::set<std::string> fabric_options(std::set<std::string> base);
-
 FabricOptions fabric_connection_from(const Args &a, const std::string &url);
 FabricSettings fabric_settings_from(const Args &a);
 
@@ -27,7 +23,5 @@ FabricSettings fabric_settings_from(const Args &a);
 // backends (their device classes are this host's targets), having waited for a worker of
 // each; null without --devices. Throws UsageError for a URL that is not nats:// or tls://.
 std::unique_ptr<RemoteConductor> fabric_client_from(const Args &a, const std::vector<std::string> &backends);
-
-extern const char *const k_fabric_usage;
 
 }  // namespace ekb

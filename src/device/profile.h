@@ -42,6 +42,9 @@ std::vector<PeakRun> peak_runs(Toolchain &tc, const std::string &backend, bool q
 //    "peaks": {"gflops": {task, instance, median_s, work_per_call}, "gbps": {...}},
 //    "prompt": {what prompts use: cores/SIMD/caches or SMs/shared memory/warp size/clock}}
 // gflops/gbps are null when a run failed or the backend is not supported (with "errors").
+// They come from the fastest decile of the timed samples (p10 time): a roof is what the
+// device can reach, and other load only slows samples down; the median's rate is kept
+// beside it (peaks.<metric>.rate_at_median).
 nlohmann::json device_profile_from_runs(const std::string &backend, const std::string &target, const nlohmann::json &probe,
                               const std::vector<PeakRun> &runs, const std::vector<nlohmann::json> &reports);
 

@@ -106,6 +106,11 @@ void Experiment::log_command(const std::vector<std::string> &argv) {
     write_file(dir_ / "experiment.json", doc_.dump(2) + "\n");
 }
 
+void Experiment::set_doc_field(const std::string &key, const json &value) {
+    doc_[key] = value;
+    write_file(dir_ / "experiment.json", doc_.dump(2) + "\n");
+}
+
 ExperimentLock::ExperimentLock(const fs::path &dir) {
     fs::path p = dir / ".lock";
     fd_ = ::open(p.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);

@@ -62,6 +62,9 @@ public:
     uint64_t producer_seed(const SampleId &id) const;
     // Appends a command to experiment.json's history (atomic rewrite).
     void log_command(const std::vector<std::string> &argv);
+    // experiment.json's other top-level fields ("source": where its records came from).
+    const nlohmann::json &doc() const { return doc_; }
+    void set_doc_field(const std::string &key, const nlohmann::json &value);
 
 private:
     std::filesystem::path dir_;

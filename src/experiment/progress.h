@@ -1,7 +1,9 @@
-// Progress of a run: a one-line bar with counts and ETA on a terminal, one plain line per
-// finished sample otherwise (logs, CI).
+// Progress of a run: one line per finished sample (its outcome and, for agents, its search)
+// and, on a terminal, a bar with counts and ETA below them that redraws in place at any
+// width.
 #pragma once
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace ekb {
@@ -23,5 +25,12 @@ private:
     double start_;
     std::string current_;
 };
+
+// One line about an agent's search from its trace (LEKA's trace.json): checks made,
+// accepted changes by layer, the stop reason and the visible speedup it reached, e.g.
+// "search: 6 checks, accepted loops 2 vector 1, stopped: compile cap reached (6); vs expert:
+// start 0.21x -> 0.48x (naive 0.05x)" (speedups on the visible instances).
+// "" for a trace without steps.
+std::string search_summary(const nlohmann::json &trace);
 
 }  // namespace ekb

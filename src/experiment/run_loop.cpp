@@ -216,6 +216,8 @@ public:
         ResultRecord r;
         double t0 = monotonic_seconds();
         if (local) gate_.timing_begin();
+        budget.exclude_wait(monotonic_seconds() - t0);  // waiting for a quiet machine is not the sample's time
+        t0 = monotonic_seconds();
         try {
             r = ev_.evaluate(req);
         } catch (const std::exception &e) {
@@ -256,6 +258,8 @@ public:
         bool local = lane_of_.count(backend) && lane_of_.at(backend) == "host";
         double t0 = monotonic_seconds();
         if (local) gate_.timing_begin();
+        budget.exclude_wait(monotonic_seconds() - t0);
+        t0 = monotonic_seconds();
         json p;
         try {
             p = ev_.profile(req, k_profile_seconds);
@@ -608,6 +612,12 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
                     try {
                         std::lock_guard<std::mutex> sl(store_mu);
                         store.put(r);
+                    } catch (const StoreError &e) {  // a damaged store fails every write: stop, evaluate nothing more
+                        error = e.what();
+                        std::lock_guard<std::mutex> l(mu);
+                        if (sum.aborted.empty()) sum.aborted = e.what();
+                        pending.clear();
+                        ctx.abandon();
                     } catch (const std::exception &e) {
                         error = e.what();
                     }
@@ -629,6 +639,10 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
                     if (env.is_object() && env.contains("fabric") && env["fabric"].is_object()) {
                         outcome += " on " + env["fabric"].value("name", std::string("?"));
                     }
+                }
+                if (!r.trace.empty() && fs::is_regular_file(exp.dir() / r.trace)) {  // an agent's search, in one line
+                    std::string line = search_summary(json::parse(read_file(exp.dir() / r.trace), nullptr, false));
+                    if (!line.empty()) outcome += "; " + line;
                 }
                 progress.finished(label, outcome, r.correct, false);
             }

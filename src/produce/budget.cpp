@@ -78,7 +78,7 @@ bool Budget::can_call(int64_t max_tokens, std::string *why) const {
                   " tokens left cannot cover max_tokens " + std::to_string(max_tokens));
     }
     if (caps_.cost_usd > 0 && total_.cost_usd >= caps_.cost_usd) return no("cost cap reached");
-    if (caps_.wall_seconds > 0 && monotonic_seconds() - start_ >= caps_.wall_seconds) return no("wall-time cap reached");
+    if (caps_.wall_seconds > 0 && wall_locked() >= caps_.wall_seconds) return no("wall-time cap reached");
     return true;
 }
 
@@ -88,7 +88,7 @@ bool Budget::can_compile(std::string *why) const {
         if (why) *why = "compile cap reached (" + std::to_string(caps_.compiles) + ")";
         return false;
     }
-    if (caps_.wall_seconds > 0 && monotonic_seconds() - start_ >= caps_.wall_seconds) {
+    if (caps_.wall_seconds > 0 && wall_locked() >= caps_.wall_seconds) {
         if (why) *why = "wall-time cap reached";
         return false;
     }
@@ -101,7 +101,7 @@ bool Budget::can_compile(std::string *why) const {
 
 bool Budget::time_left(std::string *why) const {
     std::lock_guard<std::mutex> l(mu_);
-    if (caps_.wall_seconds > 0 && monotonic_seconds() - start_ >= caps_.wall_seconds) {
+    if (caps_.wall_seconds > 0 && wall_locked() >= caps_.wall_seconds) {
         if (why) *why = "wall-time cap reached";
         return false;
     }
@@ -145,7 +145,22 @@ std::map<std::string, BudgetUsage> Budget::accounts() const {
     return accounts_;
 }
 
-double Budget::elapsed_seconds() const { return monotonic_seconds() - start_; }
+double Budget::wall_locked() const { return monotonic_seconds() - start_ - waited_; }
+
+double Budget::elapsed_seconds() const {
+    std::lock_guard<std::mutex> l(mu_);
+    return wall_locked();
+}
+
+double Budget::waited() const {
+    std::lock_guard<std::mutex> l(mu_);
+    return waited_;
+}
+
+void Budget::exclude_wait(double seconds) {
+    std::lock_guard<std::mutex> l(mu_);
+    if (seconds > 0) waited_ += seconds;
+}
 
 double Budget::remaining_wall_seconds() const {
     if (caps_.wall_seconds <= 0) return std::numeric_limits<double>::infinity();
@@ -155,7 +170,7 @@ double Budget::remaining_wall_seconds() const {
 json Budget::to_json() const {
     json acc = json::object();
     for (auto &[k, v] : accounts()) acc[k] = v.to_json();
-    return {{"caps", caps_.text()}, {"total", total().to_json()}, {"accounts", acc}, {"elapsed_s", elapsed_seconds()}};
+    return {{"caps", caps_.text()}, {"total", total().to_json()}, {"accounts", acc}, {"elapsed_s", elapsed_seconds()}, {"waited_s", waited()}};
 }
 
 }  // namespace ekb

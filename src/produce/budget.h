@@ -44,10 +44,14 @@ public:
     void charge_call(const std::string &account, int64_t tokens_in, int64_t tokens_out, double cost, double seconds);
     void charge_compile(const std::string &account);
     void charge_device(const std::string &account, double seconds);
+    // Time the sample spent waiting for the machine (a quiet CPU to time on): not work,
+    // so the wall-time cap does not count it.
+    void exclude_wait(double seconds);
+    double waited() const;  // seconds excluded so far
 
     BudgetUsage total() const;
     std::map<std::string, BudgetUsage> accounts() const;
-    double elapsed_seconds() const;
+    double elapsed_seconds() const;         // wall time since the start, waits excluded
     double remaining_wall_seconds() const;  // +inf without a cap
     const BudgetCaps &caps() const { return caps_; }
     nlohmann::json to_json() const;
@@ -55,6 +59,8 @@ public:
 private:
     BudgetCaps caps_;
     double start_;
+    double waited_ = 0;  // excluded from the wall clock (exclude_wait)
+    double wall_locked() const;
     mutable std::mutex mu_;
     BudgetUsage total_;
     std::map<std::string, BudgetUsage> accounts_;

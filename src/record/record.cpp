@@ -18,6 +18,16 @@ constexpr const char *sql_type_of() {
 }
 
 template <typename T>
+constexpr const char *json_type_of() {
+    if constexpr (std::is_same_v<T, std::string>) return "string";
+    else if constexpr (std::is_same_v<T, double>) return "number";
+    else if constexpr (std::is_same_v<T, bool>) return "boolean";
+    else return "integer";
+}
+
+constexpr bool is_json_doc(const char *doc) { return doc[0] == 'J' && doc[1] == 'S' && doc[2] == 'O' && doc[3] == 'N' && doc[4] == ':'; }
+
+template <typename T>
 json value_to_json(const T &v) {
     if constexpr (std::is_same_v<T, double>) {
         if (std::isnan(v)) return nullptr;
@@ -33,6 +43,12 @@ void value_from_json(const json &j, const char *name, T &out) {
         if constexpr (std::is_same_v<T, double>) out = NAN;
         return;
     }
+    if constexpr (std::is_same_v<T, std::string>) {
+        if (v.is_object() || v.is_array()) {  // an exported JSON-valued field, nested
+            out = v.dump();
+            return;
+        }
+    }
     if constexpr (std::is_same_v<T, bool>) {
         if (!v.is_boolean()) throw std::runtime_error(std::string("field '") + name + "': expected a boolean, got " + v.type_name());
     } else if constexpr (std::is_same_v<T, std::string>) {
@@ -43,8 +59,15 @@ void value_from_json(const json &j, const char *name, T &out) {
     out = v.get<T>();
 }
 
-std::string csv_escape(const std::string &s) {
-    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+std::string csv_escape(const std::string &raw) {
+    std::string s;
+    for (char c : raw) {
+        if (c == '\n') s += "\\n";
+        else if (c == '\r') s += "\\r";
+        else if (c == '\\') s += "\\\\";
+        else s += c;
+    }
+    if (s.find_first_of(",\"") == std::string::npos) return s;
     std::string o = "\"";
     for (char c : s) {
         if (c == '"') o += "\"\"";
@@ -69,7 +92,7 @@ std::string csv_value(const T &v) {
 
 const std::vector<RecordField> &record_fields() {
     static const std::vector<RecordField> fields = {
-#define EKB_FIELD(type, name, doc) {#name, sql_type_of<type>(), doc},
+#define EKB_FIELD(type, name, doc) {#name, sql_type_of<type>(), doc, is_json_doc(doc), json_type_of<type>()},
         EKB_RECORD_FIELDS(EKB_FIELD)
 #undef EKB_FIELD
     };
@@ -84,12 +107,49 @@ json ResultRecord::to_json() const {
     return j;
 }
 
+json ResultRecord::to_export_json() const {
+    json j = to_json();
+    for (const auto &f : record_fields()) {
+        if (!f.json_valued) continue;
+        json &v = j[f.name];
+        const std::string text = v.is_string() ? v.get<std::string>() : "";
+        if (text.empty()) {
+            v = nullptr;
+            continue;
+        }
+        json parsed = json::parse(text, nullptr, false);
+        v = parsed.is_discarded() ? json({{"unparsed", text}}) : parsed;
+    }
+    return j;
+}
+
 ResultRecord ResultRecord::from_json(const json &j) {
     ResultRecord r;
 #define EKB_FROM_JSON(type, name, doc) value_from_json(j, #name, r.name);
     EKB_RECORD_FIELDS(EKB_FROM_JSON)
 #undef EKB_FROM_JSON
     return r;
+}
+
+json record_json_schema() {
+    json props = json::object(), required = json::array();
+    for (const auto &f : record_fields()) {
+        json type;
+        std::string t = f.json_type;
+        if (f.json_valued) type = json::array({"object", "array", "null"});
+        else if (t == "number") type = json::array({"number", "null"});  // null: not measured
+        else type = t;
+        props[f.name] = {{"type", type}, {"description", f.doc}};
+        required.push_back(f.name);
+    }
+    return {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
+            {"title", "EdgeKernelBench result record (ekb results --jsonl)"},
+            {"description", "One evaluated sample: one kernel x task x backend. Generated from src/record/record.h "
+                            "(ekb results --schema). Fields documented 'JSON: ...' are nested objects (null when empty)."},
+            {"type", "object"},
+            {"required", required},
+            {"additionalProperties", false},
+            {"properties", props}};
 }
 
 std::string csv_header() {

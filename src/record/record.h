@@ -77,6 +77,10 @@ struct ResultRecord {
     ResultRecord() : speedup(NAN), speedup_ci_lo(NAN), speedup_ci_hi(NAN), kernel_median_s(NAN), expert_median_s(NAN), cold_start_s(NAN) {}
 
     nlohmann::json to_json() const;
+    // The export form (`ekb results --jsonl`, docs/record.schema.json): as to_json, but the
+    // JSON-valued fields (those documented "JSON: ...") are nested objects, not strings
+    // (null when empty). from_json accepts both forms.
+    nlohmann::json to_export_json() const;
     static ResultRecord from_json(const nlohmann::json &j);
 };
 
@@ -84,9 +88,17 @@ struct RecordField {
     const char *name;
     const char *sql_type;  // TEXT | INTEGER | REAL
     const char *doc;
+    bool json_valued;      // a TEXT field holding JSON (its doc starts with "JSON:")
+    const char *json_type; // the field's type in JSON: string | integer | number | boolean
 };
 const std::vector<RecordField> &record_fields();
 
+// The JSON Schema (draft 2020-12) of the export form, generated from the field list;
+// docs/record.schema.json is its output (`ekb results --schema`).
+nlohmann::json record_json_schema();
+
+// CSV: one line per record. Inside a field, a newline is written as the two characters
+// \n, a carriage return as \r and a backslash as \\, so no record spans two lines.
 std::string csv_header();
 std::string csv_row(const ResultRecord &r);
 

@@ -157,6 +157,24 @@ TEST(Bundle, BuildRunElsewhereIngestAndRejectDamage) {
     ASSERT_EQ(sh(ekb() + " ingest " + q(f.results) + " --store " + q(store)).rc, 0);
     EXPECT_EQ(ekb::ResultStore(store).all().size(), 8u);
 
+    {  // Into an experiment made from the bundle's manifest, which `ekb report` reads.
+        fs::path exp = f.root / "experiments" / "from-bundle";
+        Out e = sh(ekb() + " ingest " + q(f.results) + " --experiment " + q(exp));
+        ASSERT_EQ(e.rc, 0) << e.text;
+        json doc = json::parse(ekb::read_file(exp / "experiment.json"));
+        EXPECT_EQ(doc["settings"]["seed"], 7);
+        EXPECT_DOUBLE_EQ(doc["settings"]["time_cap_seconds"].get<double>(), 0.1);
+        EXPECT_EQ(doc["source"]["kind"], "bundle");
+        EXPECT_TRUE(doc["source"]["machines"].contains("cpu")) << doc.dump();
+        EXPECT_EQ(ekb::ResultStore(exp / "results.db").all().size(), 8u);
+        Out r = sh(ekb() + " report " + q(exp) + " --no-files");
+        EXPECT_EQ(r.rc, 0) << r.text;
+        EXPECT_NE(r.text.find("naive"), std::string::npos) << r.text;
+        // The same results again: accepted (same machine, same settings), nothing duplicated.
+        ASSERT_EQ(sh(ekb() + " ingest " + q(f.results) + " --experiment " + q(exp)).rc, 0);
+        EXPECT_EQ(ekb::ResultStore(exp / "results.db").all().size(), 8u);
+    }
+
     {  // a truncated report
         fs::path d = f.damaged_copy("truncated");
         fs::path rep = f.a_report(d);

@@ -24,12 +24,33 @@ TEST(Record, JsonRoundTripKeepsNaNAsNull) {
     EXPECT_TRUE(std::isnan(back.kernel_median_s));
 }
 
-TEST(Record, CsvHasOneColumnPerField) {
+TEST(Record, CsvIsOneLinePerRecordWithOneColumnPerField) {
     ResultRecord r;
-    r.failure_message = "line one, with comma\nand \"quotes\"";
+    r.failure_message = "line one, with comma\nand \"quotes\"\r\\n";
     std::string header = csv_header();
     EXPECT_EQ(header.rfind("record_key,created_at,task_id", 0), 0u);
-    EXPECT_NE(csv_row(r).find("\"line one, with comma\nand \"\"quotes\"\"\""), std::string::npos);
+    std::string row = csv_row(r);
+    EXPECT_EQ(row.find('\n'), std::string::npos);
+    EXPECT_EQ(row.find('\r'), std::string::npos);
+    // newline -> \n, carriage return -> \r, backslash -> \\ (so a literal "\n" stays distinguishable)
+    EXPECT_NE(row.find(R"("line one, with comma\nand ""quotes""\r\\n")"), std::string::npos) << row;
+}
+
+TEST(Record, ExportNestsJsonFieldsAndReadsBack) {
+    ResultRecord r;
+    r.record_key = "k";
+    r.environment = R"({"device": {"cpu_model": "x"}})";
+    r.instances = R"([{"name": "a", "correct": true}])";
+    r.budget = "";
+    r.layer_credit = "not json";
+    nlohmann::json j = r.to_export_json();
+    EXPECT_TRUE(j["environment"].is_object());
+    EXPECT_TRUE(j["instances"].is_array());
+    EXPECT_TRUE(j["budget"].is_null());
+    EXPECT_EQ(j["layer_credit"]["unparsed"], "not json");
+    ResultRecord back = ResultRecord::from_json(j);
+    EXPECT_EQ(nlohmann::json::parse(back.environment), nlohmann::json::parse(r.environment));
+    EXPECT_EQ(nlohmann::json::parse(back.instances), nlohmann::json::parse(r.instances));
 }
 
 TEST(Store, PutReplacesByKeyAndRoundTrips) {
@@ -60,6 +81,28 @@ TEST(Store, PutReplacesByKeyAndRoundTrips) {
             EXPECT_TRUE(std::isnan(r.speedup));
         }
     }
+}
+
+TEST(Store, ZeroByteFileIsAnErrorAndStaysEmpty) {
+    TempDir tmp("ekb-store-test-");
+    auto path = tmp.path() / "results.db";
+    write_file(path, "");
+    for (auto mode : {StoreMode::create, StoreMode::read_only}) {
+        try {
+            ResultStore s(path, mode);
+            FAIL() << "a 0-byte store opened";
+        } catch (const StoreError &e) {
+            EXPECT_NE(std::string(e.what()).find("0 bytes"), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find(path.string()), std::string::npos) << e.what();
+        }
+    }
+    EXPECT_EQ(std::filesystem::file_size(path), 0u);
+}
+
+TEST(Store, ReadOnlyNeverCreates) {
+    TempDir tmp("ekb-store-test-");
+    EXPECT_THROW(ResultStore(tmp.path() / "none.db", StoreMode::read_only), std::runtime_error);
+    EXPECT_FALSE(std::filesystem::exists(tmp.path() / "none.db"));
 }
 
 TEST(Store, UnwritableLocationIsAClearError) {

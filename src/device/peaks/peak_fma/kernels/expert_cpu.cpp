@@ -1,5 +1,7 @@
-// Compute peak on CPUs: parallel strips of 16 vectors, each vector carrying 8 independent
-// FMA chains (enough in flight to cover FMA latency on two ports).
+// Compute peak on CPUs: parallel strips of 16 vectors, vectorized two registers wide, so 16
+// independent FMA chains are in flight (8 chains x 2 registers): a 4-cycle FMA latency on
+// two ports needs 8, and 16 leaves slack, as a hand-written loop with 16 accumulators does
+// (bench/roof_probe.cpp). Four registers wide would need more than the 32 vector registers.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -12,7 +14,7 @@ EKB_KERNEL {
     // @layer loops
     a.y.split(a.i, o, in, 16 * vec, TailStrategy::GuardWithIf).parallel(o);
     // @layer vector
-    a.y.vectorize(in, vec);
+    a.y.vectorize(in, 2 * vec);
     // @end
     return a.kernel();
 }
