@@ -88,8 +88,22 @@ TEST_P(PlantedAtGenerate, IsRefusedNeverFollowedNeverWaitedOn) {
     EXPECT_TRUE(o.compile.pipeline_graph.empty()) << o.compile.pipeline_graph;
 }
 
-INSTANTIATE_TEST_SUITE_P(Kinds, PlantedAtGenerate, ::testing::Values("symlink", "fifo", "hardlink"),
+INSTANTIATE_TEST_SUITE_P(Hostile, PlantedAtGenerate, ::testing::Values("symlink", "fifo", "hardlink"),
                          [](const auto &info) { return std::string(info.param); });
+
+TEST(HostileFiles, APlantedPipelineSoIsReplacedNeverWrittenThroughNorCached) {
+    Secret secret;
+    Outcome o = run_hostile(hostile("plant_pipeline_so.cpp", {{"@SECRET@", secret.path.string()}}), "plant_pipeline_so");
+    EXPECT_TRUE(o.compile.ok) << o.compile.message;
+    EXPECT_EQ(read_file(secret.path), secret.marker + "\n") << "the linker wrote through the planted link";
+    EXPECT_EQ(o.kept.find(secret.marker), std::string::npos);
+    if (o.compile.ok) {
+        std::string cached = read_file(o.compile.artifact);
+        EXPECT_EQ(cached.find(secret.marker), std::string::npos);
+        EXPECT_EQ(cached.substr(0, 4), "\x7f" "ELF");
+    }
+    EXPECT_TRUE(o.record.correct) << o.record.failure_message;
+}
 
 TEST(HostileFiles, InvalidUtf8AndNulBytesBecomeEscapedText) {
     for (const char *exit_code : {"0", "2"}) {
@@ -269,5 +283,5 @@ TEST_P(WorkerPlants, ItsStderrAndTheConductorQuotesNothingOfTheHost) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kinds, WorkerPlants, ::testing::Values("symlink", "fifo", "hardlink", "bytes"),
+INSTANTIATE_TEST_SUITE_P(Hostile, WorkerPlants, ::testing::Values("symlink", "fifo", "hardlink", "bytes"),
                          [](const auto &info) { return std::string(info.param); });
