@@ -364,8 +364,10 @@ Process Process::spawn(const SpawnSpec &spec) {
     StdioFd fd_err{open_child_log(spec.stderr_path)};
     if (drop) {
         // Created by our uid; let the child's uid own them (a tool may reopen /dev/stderr).
-        (void)!::fchown(fd_out.fd, uid, gid);
-        (void)!::fchown(fd_err.fd, uid, gid);
+        // Only the log files: never /dev/null (a child owning the host's /dev/null could
+        // chmod it for everyone).
+        if (!spec.stdout_path.empty()) (void)!::fchown(fd_out.fd, uid, gid);
+        if (!spec.stderr_path.empty()) (void)!::fchown(fd_err.fd, uid, gid);
     }
 
     int errpipe[2];

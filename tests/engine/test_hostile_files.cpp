@@ -196,6 +196,29 @@ TEST(HostileFiles, AChildsLogIsCreatedAfreshNeverWrittenThroughWhatIsThere) {
     EXPECT_EQ(read_file(other), "other file\n");
 }
 
+TEST(HostileFiles, AChildWithoutALogNeverOwnsDevNull) {
+    // A child with no stdout file writes it to /dev/null; the host's /dev/null must not
+    // become the child's (its owner could chmod it for every process of the host).
+    TempDir tmp("ekb-devnull-");
+    ::chmod(tmp.path().c_str(), 0755);
+    SpawnSpec s;
+    s.argv = {"/bin/sh", "-c", "echo into-the-void; id -u >&2"};
+    s.env = base_env(tmp.path());
+    s.cwd = tmp.path();
+    s.stderr_path = tmp.path() / "uid.txt";
+    s.sandbox = SandboxMounts{};
+    s.use_bwrap = SpawnSpec::Bwrap::off;  // the uid as the host sees it
+    s.limits.wall_seconds = 10;
+    ASSERT_TRUE(run_process(s).ok());
+    unsigned long child_uid = std::stoul(read_untrusted_text(s.stderr_path, 100));
+    struct stat st{};
+    ASSERT_EQ(::stat("/dev/null", &st), 0);
+    if (::geteuid() == 0) {
+        EXPECT_NE(child_uid, 0u);
+        EXPECT_NE(static_cast<unsigned long>(st.st_uid), child_uid) << "/dev/null was handed to the child's uid";
+    }
+}
+
 TEST(HostileFiles, TheCacheIsPrivateWhereItHoldsResults) {
     CompileResult c = compile_kernel(toolchain(), *suite().find("matmul"), "cpu", candidate_target("cpu", false),
                                      read_file(suite().find("matmul")->naive_kernel()) + "// " + std::to_string(fresh_seed()) + "\n");
