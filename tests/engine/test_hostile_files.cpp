@@ -228,13 +228,17 @@ TEST(HostileFiles, TheCacheIsPrivateWhereItHoldsResults) {
         EXPECT_EQ(::stat(p.c_str(), &st), 0) << p;
         return st.st_mode & 0777;
     };
-    fs::path root = toolchain().cache_root();
+    EXPECT_EQ(mode(c.artifact), 0600u);
+    EXPECT_EQ(mode(c.artifact.parent_path() / "result.json"), 0600u);
+    // The layout a toolchain sets up (a cache of its own: the shared one may be touched by
+    // other ekb processes at the same time).
+    TempDir tmp("ekb-cache-modes-");
+    Toolchain fresh(tmp.path() / "cache");
+    fs::path root = fresh.cache_root();
     EXPECT_EQ(mode(root), 0711u);
     EXPECT_EQ(mode(root / "artifacts"), 0700u);
     EXPECT_EQ(mode(root / "llm"), 0700u);
-    EXPECT_EQ(mode(c.artifact), 0600u);
-    EXPECT_EQ(mode(c.artifact.parent_path() / "result.json"), 0600u);
-    EXPECT_EQ(mode(toolchain().root()), 0755u);  // children read the toolchain
+    EXPECT_EQ(mode(fresh.root()), 0755u);  // children read the toolchain
 }
 
 TEST(HostileFiles, AWorkerErrorQuotingInvalidUtf8IsEscapedIntoAValidRecord) {
