@@ -29,6 +29,7 @@ struct Family {
     std::string name;
     fs::path file;
     int weight;  // relative share of the stream
+    std::vector<std::pair<std::string, std::string>> subst = {};  // placeholders of the hostile_files kernels
 };
 
 long rss_kb() {
@@ -99,11 +100,24 @@ int main(int argc, char **argv) {
         {"segfault_run", k / "matmul" / "segfault_run.cpp", 3},       {"hang_run", k / "matmul" / "hang_run.cpp", 1},
         {"off_by_one", k / "matmul" / "off_by_one.cpp", 3},           {"skipped_tail", k / "matmul" / "skipped_tail.cpp", 3},
         {"all_zeros", k / "matmul" / "all_zeros.cpp", 3},             {"good", k / "matmul" / "rewrite_transpose.cpp", 2},
+        // The trust rule (docs/evaluation.md): files planted in the work directory, invalid
+        // UTF-8 at generate and run time, a hunt for ekb's environment.
+        {"plant_symlink", k / "hostile_files" / "plant_at_generate.cpp", 1, {{"@KIND@", "symlink"}, {"@SECRET@", "/etc/shadow"}, {"@EXIT@", "0"}}},
+        {"plant_fifo", k / "hostile_files" / "plant_at_generate.cpp", 1, {{"@KIND@", "fifo"}, {"@SECRET@", "/etc/shadow"}, {"@EXIT@", "0"}}},
+        {"plant_hardlink", k / "hostile_files" / "plant_at_generate.cpp", 1, {{"@KIND@", "hardlink"}, {"@SECRET@", "/etc/shadow"}, {"@EXIT@", "0"}}},
+        {"plant_bytes", k / "hostile_files" / "plant_at_generate.cpp", 1, {{"@KIND@", "bytes"}, {"@SECRET@", "/etc/shadow"}, {"@EXIT@", "2"}}},
+        {"plant_pipeline_so", k / "hostile_files" / "plant_pipeline_so.cpp", 1, {{"@SECRET@", "/etc/shadow"}}},
+        {"bytes_at_run", k / "hostile_files" / "bytes_at_run.cpp", 1},
+        {"read_environ", k / "hostile_files" / "read_environ.cpp", 1, {{"@VAR@", "OPENAI_API_KEY"}}},
     };
     std::vector<std::string> sources;
     int weight_sum = 0;
     for (const auto &f : families) {
-        sources.push_back(read_file(f.file));
+        std::string src = read_file(f.file);
+        for (const auto &[from, to] : f.subst) {
+            for (size_t p; (p = src.find(from)) != std::string::npos;) src.replace(p, from.size(), to);
+        }
+        sources.push_back(src);
         weight_sum += f.weight;
     }
     Suite suite = Suite::load(ekb_home() / "suite");

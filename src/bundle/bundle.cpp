@@ -14,6 +14,7 @@
 #include "common/files.h"
 #include "common/paths.h"
 #include "common/sha256.h"
+#include "common/untrusted_file.h"
 #include "compile/backend.h"
 #include "compile/compiler.h"
 #include "compile/toolchain.h"
@@ -387,10 +388,23 @@ BundleSummary build_bundle(const Suite &suite, Toolchain &tc, const BundleOption
 
 namespace {
 
+// A bundle's results come back from a device: every file in them is read through the
+// audited reader (no symlink, FIFO or hard link followed, a size cap), so a results
+// directory can never make ingest read, quote or hang on a file of this host.
+constexpr size_t k_result_file_cap = 256u << 20;
+
+std::string read_result_file(const fs::path &file) {
+    UntrustedRead r = read_untrusted(file, k_result_file_cap);
+    if (r.status == UntrustedRead::Status::missing) throw std::runtime_error(file.string() + ": no such file");
+    if (!r.ok()) throw std::runtime_error(file.string() + ": refused: " + r.problem);
+    if (r.truncated) throw std::runtime_error(file.string() + ": larger than " + std::to_string(k_result_file_cap >> 20) + " MiB");
+    return std::move(r.bytes);
+}
+
 json parse_json_file(const fs::path &file) {
     std::string text;
     try {
-        text = read_file(file);
+        text = read_result_file(file);
     } catch (const std::exception &e) {
         throw std::runtime_error(file.string() + ": cannot read: " + e.what());
     }
@@ -465,8 +479,8 @@ IngestBatch load_jsonl(const fs::path &file) {
 
 std::map<std::string, json> read_index(const fs::path &file) {
     std::map<std::string, json> idx;
-    if (!fs::exists(file)) return idx;
-    std::ifstream in(file);
+    if (!fs::exists(fs::symlink_status(file))) return idx;
+    std::istringstream in(read_result_file(file));
     std::string line;
     size_t n = 0;
     while (std::getline(in, line)) {
@@ -528,14 +542,15 @@ IngestBatch load_results_dir(const fs::path &dir) {
             continue;
         }
         fs::path rp = dir / "reports" / (id + ".json");
-        if (!fs::exists(rp)) {
+        if (!fs::exists(fs::symlink_status(rp))) {
             std::string why = "no report";
             if (auto it = index.find(id); it != index.end()) {
                 if (it->second.contains("skipped")) why = "skipped (" + it->second.value("skipped", "") + ")";
                 else if (it->second.contains("rc")) {
                     why = "runner exit " + it->second.at("rc").dump();
                     fs::path log = dir / "logs" / (id + ".err");
-                    if (fs::exists(log)) why += ": " + clip(read_file_tail(log, 400), 400);
+                    std::string tail = read_untrusted_text(log, 400, ReadEnd::tail);
+                    if (!tail.empty()) why += ": " + clip(tail, 400);
                 }
             } else {
                 why = "not run (not in index.jsonl)";

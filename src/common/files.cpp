@@ -2,9 +2,12 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <atomic>
 #include <fstream>
 #include <sstream>
@@ -50,6 +53,36 @@ void write_file(const fs::path &path, std::string_view content) {
         if (!out) throw std::runtime_error("short write to " + tmp.string());
     }
     fs::rename(tmp, path);
+}
+
+void write_file_mode(const fs::path &path, std::string_view content, unsigned mode) {
+    if (path.has_parent_path()) fs::create_directories(path.parent_path());
+    fs::path tmp = path;
+    tmp += ".tmp." + unique_suffix();
+    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode & 0777);
+    if (fd < 0) throw std::runtime_error("cannot write " + tmp.string() + ": " + std::strerror(errno));
+    size_t done = 0;
+    bool ok = ::fchmod(fd, mode & 0777) == 0;
+    while (ok && done < content.size()) {
+        ssize_t w = ::write(fd, content.data() + done, content.size() - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) ok = false;
+        else done += static_cast<size_t>(w);
+    }
+    int err = errno;
+    ::close(fd);
+    if (!ok) {
+        ::unlink(tmp.c_str());
+        throw std::runtime_error("short write to " + tmp.string() + ": " + std::strerror(err));
+    }
+    fs::rename(tmp, path);
+}
+
+void make_dir_mode(const fs::path &path, unsigned mode) {
+    fs::create_directories(path);
+    if (::chmod(path.c_str(), mode & 07777) != 0) {
+        throw std::runtime_error("cannot set the mode of " + path.string() + ": " + std::strerror(errno));
+    }
 }
 
 TempDir::TempDir(const std::string &prefix, const fs::path &parent) {

@@ -14,6 +14,11 @@ std::string read_file(const fs::path &path);
 std::string read_file_tail(const fs::path &path, size_t max_bytes);
 // Writes atomically (temporary file + rename); throws on failure.
 void write_file(const fs::path &path, std::string_view content);
+// The same with an exact mode (0600 for results; the umask does not apply). The
+// temporary file is created with O_EXCL|O_NOFOLLOW, so nothing at its name is followed.
+void write_file_mode(const fs::path &path, std::string_view content, unsigned mode);
+// Creates a directory (and its parents) and sets its mode exactly (0700, 0711, 0755).
+void make_dir_mode(const fs::path &path, unsigned mode);
 
 // A directory created with mkdtemp under `parent` (or $TMPDIR), removed on destruction
 // unless keep() was called.

@@ -115,6 +115,43 @@ void drain_orphans(double max_seconds) {
     }
 }
 
+// A child's stdout or stderr file, opened by the parent. The directory may be one an
+// earlier child could write (a compile work directory), so whatever is at the path is
+// never followed or truncated: a symlink, a FIFO, a hard link or any earlier file is
+// unlinked and the log created afresh with O_EXCL|O_NOFOLLOW. Empty path: /dev/null.
+int open_child_log(const std::filesystem::path &path) {
+    if (path.empty()) {
+        int fd = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+        if (fd < 0) throw std::runtime_error(std::string("cannot open /dev/null: ") + strerror(errno));
+        return fd;
+    }
+    for (int attempt = 0; attempt < 3; attempt++) {
+        int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0644);
+        if (fd >= 0) return fd;
+        if (errno != EEXIST) break;
+        if (::unlink(path.c_str()) != 0 && errno != ENOENT) break;
+    }
+    throw std::runtime_error("cannot create the child's log " + path.string() + " afresh: " + strerror(errno));
+}
+
+struct StdioFd {
+    int fd;
+    ~StdioFd() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+// A process that is not dumpable has its /proc/<pid> files owned by root and refuses
+// ptrace-mode access (environ, mem, maps, fd/) to every process without CAP_SYS_PTRACE,
+// even one of the same uid. Without bubblewrap's pid namespace, that is what keeps a
+// confined child running as our own uid (ekb not root) from reading our environment
+// (API keys) in /proc/<ekb pid>/environ. The flag is per process and reset by execve, so
+// children are unaffected; core dumps of ekb itself are off.
+void forbid_proc_access() {
+    static std::once_flag once;
+    std::call_once(once, [] { ::prctl(PR_SET_DUMPABLE, 0); });
+}
+
 int unshare_network() {
     if (::geteuid() == 0) return ::unshare(CLONE_NEWNET);
     return ::unshare(CLONE_NEWUSER | CLONE_NEWNET);
@@ -310,16 +347,27 @@ Process Process::spawn(const SpawnSpec &spec) {
     argv.push_back(nullptr);
     for (auto &e : spec.env) envp.push_back(const_cast<char *>(e.c_str()));
     envp.push_back(nullptr);
-    std::string out = spec.stdout_path.empty() ? "/dev/null" : spec.stdout_path.string();
-    std::string err = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path.string();
     std::string cwd = spec.cwd.string();
     bool want_netns = spec.confine && !bwrap && !networked && network_isolation_available();
     bool drop = spec.confine && ::geteuid() == 0;
     uid_t uid = spec.confine ? next_sandbox_uid() : ::getuid();
     gid_t gid = static_cast<gid_t>(drop ? uid : ::getgid());
     if (spec.confine) {
+        // No confined child may read our environment through /proc (see forbid_proc_access).
+        forbid_proc_access();
         for (const auto &d : spec.owned_dirs) hand_to_sandbox(d, uid);
         if (!spec.cwd.empty()) hand_to_sandbox(spec.cwd, uid);
+    }
+    // The child's stdout and stderr are opened here, by the parent, never by path through
+    // whatever an earlier child left in the directory (open_child_log).
+    StdioFd fd_out{open_child_log(spec.stdout_path)};
+    StdioFd fd_err{open_child_log(spec.stderr_path)};
+    if (drop) {
+        // Created by our uid; let the child's uid own them (a tool may reopen /dev/stderr).
+        // Only the log files: never /dev/null (a child owning the host's /dev/null could
+        // chmod it for everyone).
+        if (!spec.stdout_path.empty()) (void)!::fchown(fd_out.fd, uid, gid);
+        if (!spec.stderr_path.empty()) (void)!::fchown(fd_err.fd, uid, gid);
     }
 
     int errpipe[2];
@@ -352,16 +400,9 @@ Process Process::spawn(const SpawnSpec &spec) {
             moved[i] = ::fcntl(pass_fds[i], F_DUPFD, 1000);
             if (moved[i] < 0) fail("dup");
         }
-        int fd_out = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        int fd_err = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         int fd_in = ::open("/dev/null", O_RDONLY);
-        if (fd_out < 0 || fd_err < 0 || fd_in < 0) fail("open stdio");
-        if (drop) {
-            // The stdio files are created by the parent's uid; let the child keep writing them.
-            (void)!::fchown(fd_out, uid, gid);
-            (void)!::fchown(fd_err, uid, gid);
-        }
-        ::dup2(fd_in, 0); ::dup2(fd_out, 1); ::dup2(fd_err, 2);
+        if (fd_in < 0) fail("open /dev/null");
+        ::dup2(fd_in, 0); ::dup2(fd_out.fd, 1); ::dup2(fd_err.fd, 2);
         int errfd = ::fcntl(errpipe[1], F_DUPFD_CLOEXEC, 1000 + n);
         for (int i = 0; i < n; i++) {
             if (::dup2(moved[i], 3 + i) < 0) fail("dup2");

@@ -8,6 +8,7 @@
 #include "common/files.h"
 #include "common/sha256.h"
 #include "common/subprocess.h"
+#include "common/untrusted_file.h"
 #include "compile/diagnostics.h"
 #include "compile/object_check.h"
 #include "compile/toolchain.h"
@@ -74,9 +75,17 @@ SpawnSpec confined(const fs::path &work, std::vector<std::string> argv, double w
     return s;
 }
 
+// What a child printed. The work directory is the child's: its logs are read through the
+// one audited reader (no symlink, FIFO or hard link followed; capped; invalid UTF-8 escaped).
 std::string logs_of(const SpawnSpec &s) {
-    return read_file_tail(s.stderr_path, 16000) + read_file_tail(s.stdout_path, 4000);
+    return read_untrusted_text(s.stderr_path, 16000, ReadEnd::tail) + read_untrusted_text(s.stdout_path, 4000, ReadEnd::tail);
 }
+
+// Caps on what the trusted side reads back from a compile work directory.
+constexpr size_t k_loop_nest_cap = 64000;
+constexpr size_t k_pipeline_graph_cap = 8u << 20;
+constexpr size_t k_object_cap = 256u << 20;
+constexpr size_t k_artifact_cap = 512u << 20;
 
 }  // namespace
 
@@ -94,7 +103,10 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
     CompileResult r;
     r.key = h.hex();
     r.target = target;
-    fs::path dir = tc.cache_root() / "artifacts" / r.key.substr(0, 2) / r.key;
+    // artifacts/ holds results (logs, loop nests, pipeline objects): 0700, files 0600. Only
+    // ekb and its conductor (same uid) read them; workers get the artifact as a memfd.
+    fs::path artifacts = tc.cache_root() / "artifacts";
+    fs::path dir = artifacts / r.key.substr(0, 2) / r.key;
     if (opts.use_cache && fs::exists(dir / "result.json")) {
         try {
             CompileResult cached = from_json(json::parse(read_file(dir / "result.json")), dir);
@@ -107,31 +119,32 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
         }
     }
 
-    fs::create_directories(tc.cache_root() / "work");
-    ::chmod((tc.cache_root() / "work").c_str(), 0755);
+    // work/ is traversable (0711) so that each child reaches its own directory; a work
+    // directory is 0700 and handed to the child's uid (nobody else can list or read it).
+    make_dir_mode(tc.cache_root() / "work", 0711);
     TempDir work("compile-", tc.cache_root() / "work");
-    ::chmod(work.path().c_str(), 0755);
+    ::chmod(work.path().c_str(), 0700);
     write_public(work.path() / "kernel.cpp", kernel_source);
     write_public(work.path() / "algorithm.h", algorithm);
     write_public(work.path() / "expect.json", sig.dump(2));
 
+    std::string linked;  // the linked artifact's bytes, read from the work directory once
     auto finish = [&](bool cache) {
+        make_dir_mode(artifacts, 0700);
         if (cache && opts.use_cache) {
             fs::create_directories(dir);
             if (r.ok) {
-                // Copy then rename: a concurrent ekb never sees a half-written artifact.
-                fs::path tmp = dir / ("pipeline.so.tmp." + unique_suffix());
-                fs::copy_file(work.path() / "pipeline.so", tmp, fs::copy_options::overwrite_existing);
-                ::chmod(tmp.c_str(), 0644);
-                fs::rename(tmp, dir / "pipeline.so");
+                // Written from the bytes read (never a copy by path), to a temporary name,
+                // then renamed: a concurrent ekb never sees a half-written artifact.
+                write_file_mode(dir / "pipeline.so", linked, 0600);
                 r.artifact = dir / "pipeline.so";
             }
-            write_public(dir / "result.json", to_json(r).dump(1));
+            write_file_mode(dir / "result.json", to_json(r).dump(1), 0600);
         } else if (r.ok) {
             // Uncached: keep the artifact in a private directory that outlives the work dir.
-            fs::path keep = tc.cache_root() / "artifacts" / "uncached" / r.key;
+            fs::path keep = artifacts / "uncached" / r.key;
             fs::create_directories(keep);
-            fs::copy_file(work.path() / "pipeline.so", keep / "pipeline.so", fs::copy_options::overwrite_existing);
+            write_file_mode(keep / "pipeline.so", linked, 0600);
             r.artifact = keep / "pipeline.so";
         }
         return r;
@@ -176,12 +189,27 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
         }
         return finish(!e2.timed_out);
     }
-    r.loop_nest = clip(read_file_tail(work.path() / "loop_nest.txt", 64000), 64000);
-    if (fs::exists(work.path() / "pipeline.json")) r.pipeline_graph = read_file(work.path() / "pipeline.json");
+    // The kernel's code ran in this directory: everything read back from it goes through
+    // the audited reader (a symlink, FIFO or hard link planted there is refused, not read).
+    r.loop_nest = clip(read_untrusted_text(work.path() / "loop_nest.txt", k_loop_nest_cap, ReadEnd::tail), k_loop_nest_cap);
+    {
+        UntrustedRead g = read_untrusted(work.path() / "pipeline.json", k_pipeline_graph_cap);
+        // Only a whole, valid JSON document is a graph (its consumers parse it).
+        if (g.ok() && !g.truncated && json::accept(g.bytes)) r.pipeline_graph = std::move(g.bytes);
+    }
 
     // 3. the object check, before anything loads the object.
     double t3 = monotonic_seconds();
-    std::string obj = read_file(work.path() / "pipeline.o");
+    UntrustedRead object = read_untrusted(work.path() / "pipeline.o", k_object_cap);
+    if (!object.ok() || object.truncated) {
+        r.stage = "object_check";
+        r.message = !object.ok() ? (object.status == UntrustedRead::Status::missing ? "pipeline.o: the generator wrote no pipeline object"
+                                                                                   : "pipeline.o refused: " + object.problem)
+                                 : "pipeline.o is larger than " + std::to_string(k_object_cap >> 20) + " MiB";
+        r.seconds_check = monotonic_seconds() - t3;
+        return finish(true);
+    }
+    std::string obj = std::move(object.bytes);
     ObjectCheckResult oc = check_pipeline_object(obj, "pipeline.o", load_allowlist(tc.allowlist_dir(), backend));
     r.seconds_check = monotonic_seconds() - t3;
     if (!oc.ok) {
@@ -197,7 +225,15 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
     if (tc.cxx().find("clang") != std::string::npos) link.push_back("-fuse-ld=lld");
     run_tool(link, 60, "linking the pipeline object");
     r.seconds_link = monotonic_seconds() - t4;
-    r.artifact_bytes = static_cast<int64_t>(fs::file_size(work.path() / "pipeline.so"));
+    UntrustedRead so = read_untrusted(work.path() / "pipeline.so", k_artifact_cap);
+    if (!so.ok() || so.truncated) {
+        r.stage = "object_check";
+        r.message = !so.ok() ? "pipeline.so refused after linking: " + (so.problem.empty() ? std::string("missing") : so.problem)
+                             : "pipeline.so is larger than " + std::to_string(k_artifact_cap >> 20) + " MiB";
+        return finish(true);
+    }
+    linked = std::move(so.bytes);
+    r.artifact_bytes = static_cast<int64_t>(linked.size());
     r.ok = true;
     return finish(true);
 }

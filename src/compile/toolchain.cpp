@@ -78,7 +78,13 @@ Toolchain::Toolchain(const fs::path &cache_root) : cache_root_(cache_root), cxx_
     }
     id_ = h.hex().substr(0, 16);
     root_ = cache_root_ / "toolchain" / id_;
-    make_public_dir(cache_root_);
+    // The cache root is traversable but not listable (0711): confined children reach the
+    // toolchain (public, 0755) and their own work directories; results under artifacts/
+    // (0700) and the model-reply cache llm/ (0700) are ekb's alone.
+    fs::create_directories(cache_root_);
+    ::chmod(cache_root_.c_str(), 0711);
+    make_dir_mode(cache_root_ / "artifacts", 0700);
+    make_dir_mode(cache_root_ / "llm", 0700);  // the default --llm-cache (model replies)
     make_public_dir(cache_root_ / "toolchain");
     make_public_dir(root_);
 }

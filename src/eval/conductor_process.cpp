@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "common/files.h"
+#include "common/untrusted_file.h"
 #include "common/subprocess.h"
 #include "common/test_points.h"
 
@@ -30,9 +31,11 @@ json probe_with_runner(const fs::path &runner, const std::string &backend) {
 json run_conductor(const fs::path &runner, const ConductSpec &spec_in, double wall_seconds) {
     ConductSpec spec = spec_in;
     TempDir tmp("ekb-eval-");
-    ::chmod(tmp.path().c_str(), 0755);
+    // Workers reach their directories below (0711); the spec (held-out shapes) and the
+    // result are the conductor's and ours alone (0600).
+    ::chmod(tmp.path().c_str(), 0711);
     spec.workdir = tmp.path().string();
-    write_file(tmp.path() / "spec.json", spec.to_json().dump(1));
+    write_file_mode(tmp.path() / "spec.json", spec.to_json().dump(1), 0600);
     SpawnSpec ss;
     ss.argv = {runner.string(), "conduct", (tmp.path() / "spec.json").string(), (tmp.path() / "result.json").string()};
     ss.env = base_env(tmp.path());
@@ -48,9 +51,17 @@ json run_conductor(const fs::path &runner, const ConductSpec &spec_in, double wa
     }
     ExitInfo e = conductor.wait(ss.limits.wall_seconds);
     if (!e.ok()) {
-        throw std::runtime_error("the runner's conductor " + e.describe() + ":\n" + read_file_tail(ss.stderr_path, 4000));
+        throw std::runtime_error("the runner's conductor " + e.describe() + ":\n" +
+                                 read_untrusted_text(ss.stderr_path, 4000, ReadEnd::tail));
     }
-    return json::parse(read_file(tmp.path() / "result.json"));
+    // Written by the conductor (trusted) in a directory no worker can write; read through the
+    // audited reader all the same, with a cap.
+    UntrustedRead res = read_untrusted(tmp.path() / "result.json", 64u << 20);
+    if (!res.ok() || res.truncated) {
+        throw std::runtime_error("the runner's conductor left no readable result.json (" +
+                                 (res.truncated ? std::string("over 64 MiB") : res.problem.empty() ? "missing" : res.problem) + ")");
+    }
+    return json::parse(res.bytes);
 }
 
 double conductor_wall_seconds(const ConductSpec &spec) {

@@ -11,6 +11,7 @@
 #include "common/sha256.h"
 #include "common/subprocess.h"
 #include "common/test_points.h"
+#include "common/untrusted_file.h"
 #include "compile/backend.h"
 #include "compile/toolchain.h"
 #include "eval/conductor_process.h"

@@ -24,6 +24,7 @@
 
 #include "common/files.h"
 #include "common/subprocess.h"
+#include "common/untrusted_file.h"
 #include "produce/producer.h"
 #include "suite/visible.h"
 
@@ -33,6 +34,9 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
+
+// The largest kernel.cpp collected (and the largest source `ekb check` accepts).
+constexpr size_t k_kernel_cap = 8u << 20;
 
 fs::path self_exe() {
     char buf[4096];
@@ -101,7 +105,7 @@ private:
             while (header.size() < 32 && ::read(c, &ch, 1) == 1 && ch != '\n') header += ch;
             size_t n = std::strtoul(header.c_str(), nullptr, 10);
             std::string source;
-            if (n == 0 || n > (8u << 20) || !read_all(c, source, n)) {
+            if (n == 0 || n > k_kernel_cap || !read_all(c, source, n)) {
                 write_all(c, "2\nekb check: bad request\n");
                 ::close(c);
                 continue;
@@ -139,6 +143,8 @@ public:
 
     Production produce(const ProduceRequest &req) override {
         fs::path ws = req.log_dir / "workspaces" / req.key;
+        fs::path agent_out = req.log_dir / "workspaces" / (req.key + ".agent.out");
+        fs::path agent_err = req.log_dir / "workspaces" / (req.key + ".agent.err");
         fs::remove_all(ws);
         fs::create_directories(ws / ".ekb");
         const Task &t = *req.task;
@@ -180,8 +186,10 @@ public:
                     p = q + 1;
                 }
             }
-            s.stdout_path = ws / ".ekb" / "agent.out";
-            s.stderr_path = ws / ".ekb" / "agent.err";
+            // The agent's output goes beside its workspace, not into it: the agent owns the
+            // workspace and could swap any directory in it (trust rule, docs/evaluation.md).
+            s.stdout_path = agent_out;
+            s.stderr_path = agent_err;
             s.confine = true;
             s.sandbox = SandboxMounts{};
             s.sandbox->read_only.push_back(exe);
@@ -197,19 +205,28 @@ public:
                                        : "the agent's command " + e.describe();
         p.stop_reason = stop;
         if (req.budget) req.budget->charge_device("external", 0);
-        if (fs::exists(ws / "kernel.cpp")) {
+        // The agent wrote the workspace: kernel.cpp is read through the audited reader, so a
+        // symlink (to the suite's task.json, say), a FIFO, a hard link or an oversized file
+        // is refused with its reason instead of being read as the agent's kernel.
+        UntrustedRead k = read_untrusted(ws / "kernel.cpp", k_kernel_cap);
+        if (k.ok() && !k.truncated) {
             p.ok = true;
-            p.source = read_file(ws / "kernel.cpp");
+            p.source = std::move(k.bytes);
             p.kernel_name = "kernel.cpp";
-        } else {
+        } else if (k.status == UntrustedRead::Status::missing) {
             p.error_code = e.timed_out ? "budget_exceeded" : "no_kernel";
             p.error_message = "the workspace has no kernel.cpp (" + stop + ")";
+        } else {
+            p.error_code = "no_kernel";
+            p.error_message = "the workspace's kernel.cpp was not collected: " +
+                              (k.ok() ? "it is larger than " + std::to_string(k_kernel_cap >> 20) + " MiB" : "it " + k.problem) +
+                              " (" + stop + ")";
         }
         json transcript = {{"producer", "external"}, {"command", opts_.external_command}, {"task", t.id},
                            {"backend", req.backend}, {"sample", req.sample}, {"exit", e.describe()},
                            {"timed_out", e.timed_out}, {"wall_limit_s", wall}, {"checks", log}, {"n_checks", checks},
-                           {"stdout", read_file_tail(ws / ".ekb" / "agent.out", 20000)},
-                           {"stderr", read_file_tail(ws / ".ekb" / "agent.err", 20000)}, {"stop_reason", stop}};
+                           {"stdout", read_untrusted_text(agent_out, 20000, ReadEnd::tail)},
+                           {"stderr", read_untrusted_text(agent_err, 20000, ReadEnd::tail)}, {"stop_reason", stop}};
         p.transcript = write_transcript(req, transcript);
         return p;
     }

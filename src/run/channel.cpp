@@ -6,6 +6,7 @@
 #include <cerrno>
 
 #include "common/subprocess.h"
+#include "common/untrusted_file.h"
 
 namespace ekb {
 
@@ -70,13 +71,15 @@ Reply Channel::request(const std::string &line, double timeout_seconds) {
         r.kind = Reply::ok;
     } else if (reply.rfind("ok ", 0) == 0) {
         r.kind = Reply::ok;
-        r.text = unescape_line(reply.substr(3));  // a payload (the worker's profile)
+        r.text = escape_invalid_utf8(unescape_line(reply.substr(3)));  // a payload (the worker's profile)
     } else if (reply.rfind("err ", 0) == 0) {
         r.kind = Reply::error;
-        r.text = unescape_line(reply.substr(4));
+        // The worker's words (a Halide error may quote the kernel's require() message):
+        // any bytes at all, so escaped to valid UTF-8 before they reach a record.
+        r.text = escape_invalid_utf8(unescape_line(reply.substr(4)));
     } else {
         r.kind = Reply::error;
-        r.text = "unexpected reply from the worker: " + reply.substr(0, 200);
+        r.text = "unexpected reply from the worker: " + escape_invalid_utf8(reply.substr(0, 200));
     }
     return r;
 }

@@ -14,6 +14,7 @@
 
 #include "common/files.h"
 #include "common/subprocess.h"
+#include "common/untrusted_file.h"
 #include "measure/stats.h"
 #include "run/channel.h"
 #include "run/device_probe.h"
@@ -133,7 +134,8 @@ struct Failure {
     std::string instance;
     bool heldout = false;
     json to_json() const {
-        return {{"stage", stage}, {"code", code}, {"message", message}, {"instance", instance}, {"heldout", heldout}};
+        // The message may quote the worker (its replies, its stderr): always valid UTF-8.
+        return {{"stage", stage}, {"code", code}, {"message", escape_invalid_utf8(message)}, {"instance", instance}, {"heldout", heldout}};
     }
 };
 
@@ -258,7 +260,7 @@ public:
             return;
         }
         if (hello != "ok") {
-            std::string msg = hello.rfind("err load ", 0) == 0 ? unescape_line(hello.substr(9)) : hello;
+            std::string msg = escape_invalid_utf8(hello.rfind("err load ", 0) == 0 ? unescape_line(hello.substr(9)) : hello);
             set_failure("load", "load_error", msg, current_instance, false);
             stop();
             return;
@@ -294,7 +296,8 @@ public:
         alive = false;
     }
 
-    std::string stderr_tail() const { return read_file_tail(workdir_ / "stderr.txt", 1500); }
+    // The worker's own directory: read through the audited reader (trust rule).
+    std::string stderr_tail() const { return read_untrusted_text(workdir_ / "stderr.txt", 1500, ReadEnd::tail); }
 
 private:
     void died(bool timed_out, double limit, const std::string &stage, const std::string &instance, bool heldout) {
@@ -542,7 +545,7 @@ json conduct(const ConductSpec &spec) {
     self[n] = 0;
     fs::path work = spec.workdir.empty() ? fs::temp_directory_path() : fs::path(spec.workdir);
     TempDir workdir("ekb-conduct-", work);
-    ::chmod(workdir.path().c_str(), 0755);
+    ::chmod(workdir.path().c_str(), 0711);  // workers reach their own directories, list nothing
 
     double t_start = monotonic_seconds();
     Side cand, expert;

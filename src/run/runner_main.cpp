@@ -43,7 +43,8 @@ int main(int argc, char **argv) {
             // threads 0 (bundles): the device's own online cores, recorded in the report.
             if (spec.threads <= 0) spec.threads = std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN));
             nlohmann::json result = conduct(spec);
-            write_file(argv[3], result.dump(1));
+            // Private (0600): the report names held-out instances; only ekb, same uid, reads it.
+            write_file_mode(argv[3], result.dump(1, ' ', false, nlohmann::json::error_handler_t::replace), 0600);
             return 0;
         }
     } catch (const std::exception &e) {

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <fstream>
 #include <set>
 
@@ -316,6 +317,32 @@ TEST_F(Producers, ExternalAgentWritesAKernelAndAnOverrunIsStopped) {
     EXPECT_NE(sr[0].stop_reason.find("wall time"), std::string::npos) << sr[0].stop_reason;
 }
 
+
+TEST_F(Producers, ExternalCollectorRefusesASymlinkAFifoAndAnOversizedKernel) {
+    // The agent owns its workspace: kernel.cpp is collected through the audited reader, so a
+    // link to the suite's task.json (held-out shapes; ekb could read it), a FIFO or a huge
+    // file is a no_kernel record with its reason, never a kernel, never a hang.
+    fs::path suite_task = fs::canonical(ekb_home() / "suite" / "tasks" / "softmax" / "task.json");
+    ::chmod(tmp->path().c_str(), 0755);  // the agent runs as a sandbox uid
+    const std::vector<std::array<std::string, 3>> cases = {
+        {"symlink", "rm -f kernel.cpp && ln -s '" + suite_task.string() + "' kernel.cpp", "it is a symbolic link"},
+        {"fifo", "rm -f kernel.cpp && mkfifo kernel.cpp", "it is a FIFO"},
+        {"huge", "head -c 9000000 /dev/zero > kernel.cpp", "larger than 8 MiB"}};
+    for (const auto &[name, command, reason] : cases) {
+        std::string exp = "extcol-" + name;
+        EkbRun r = ekb(run_args(exp, "external", "builtin", 1, {"--external-command", command}), tmp->path());
+        ASSERT_EQ(r.code, 0) << r.output;
+        auto recs = records(tmp->path() / exp);
+        ASSERT_EQ(recs.size(), 1u) << name;
+        EXPECT_EQ(recs[0].status, "no_kernel") << name;
+        EXPECT_NE(recs[0].failure_message.find(reason), std::string::npos) << recs[0].failure_message;
+        for (const auto &m : heldout_markers("softmax")) {
+            EXPECT_EQ(recs[0].failure_message.find(m), std::string::npos) << m;
+            EXPECT_EQ(files_containing(tmp->path() / exp / "kernels", m), std::vector<std::string>{}) << m;
+            EXPECT_EQ(files_containing(tmp->path() / exp / "transcripts", m), std::vector<std::string>{}) << m;
+        }
+    }
+}
 
 // Replaces the body of one layer section of a kernel (the test's own, simple version).
 std::string with_section(const std::string &kernel, const std::string &layer, const std::string &body) {
