@@ -223,7 +223,7 @@ ObjectCheckResult check_pipeline_object(const std::string &bytes, const std::str
         if (!why.empty()) return fail(why);
     }
 
-    bool has_entry = false, has_argv = false;
+    bool has_entry = false, has_argv = false, has_metadata = false;
     for (const auto &sym : obj.symbols) {
         if (sym.type == STT_GNU_IFUNC) return fail("symbol " + sym.name + " is not allowed: an IFUNC (its resolver runs at load time)");
         if (sym.type == STT_TLS) return fail("symbol " + sym.name + " is not allowed: thread-local storage");
@@ -240,6 +240,7 @@ ObjectCheckResult check_pipeline_object(const std::string &bytes, const std::str
         } else if (sym.global) {
             if (sym.name == fn) has_entry = true;
             if (sym.name == fn + "_argv") has_argv = true;
+            if (sym.name == fn + "_metadata") has_metadata = true;
             // Halide names every function it emits after the pipeline (closures, kernels).
             if (sym.name.rfind(fn, 0) != 0 && !inlined_runtime(sym.name)) {
                 return fail("symbol " + sym.name + " is defined but not allowed: a pipeline object defines only " + fn +
@@ -272,7 +273,9 @@ ObjectCheckResult check_pipeline_object(const std::string &bytes, const std::str
         }
     }
 
-    if (!has_entry || !has_argv) return fail("the object does not define " + fn + " and " + fn + "_argv");
+    if (!has_entry || !has_argv || !has_metadata) {
+        return fail("the object does not define " + fn + ", " + fn + "_argv and " + fn + "_metadata (what Halide emits)");
+    }
     for (const auto &need : allowlist.required) {
         bool found = false;
         for (const auto &sym : obj.symbols) found = found || (sym.undefined && sym.name == need);

@@ -128,7 +128,8 @@ namespace {
 std::string crafted_object_hex(const std::string &extra) {
     TempDir tmp("ekb-crafted-");
     write_file(tmp.path() / "x.c",
-               "int ekb_pipeline(void *a) { return 0; }\nint ekb_pipeline_argv(void **a) { return 0; }\n" + extra);
+               "int ekb_pipeline(void *a) { return 0; }\nint ekb_pipeline_argv(void **a) { return 0; }\n"
+               "const void *ekb_pipeline_metadata(void) { return 0; }\n" + extra);
     SpawnSpec s;
     s.argv = {"/usr/bin/clang", "-c", "-O1", "-fPIC", (tmp.path() / "x.c").string(), "-o", (tmp.path() / "x.o").string()};
     s.env = base_env(tmp.path());
@@ -157,7 +158,8 @@ TEST(ObjectExploits, APatchedObjectIsRejectedBeforeTheLink) {
         {"deplibs", "#pragma comment(lib, \"/etc/shadow\")\n", "section .deplibs is not allowed"},
         {"syscall", "int ekb_pipeline_raw(void) { __asm__ volatile(\"syscall\"); return 0; }\n",
          "system-call instruction, syscall (0F 05)"},
-        {"constructor", "__attribute__((constructor)) static void evil(void) {}\n", ".init_array is not allowed"},
+        {"constructor", "volatile int ekb_pipeline_flag;\n__attribute__((constructor)) static void evil(void) { ekb_pipeline_flag = 1; }\n",
+         ".init_array is not allowed"},
         {"extern call", "extern int ekb_evil_extern(int);\nint ekb_pipeline_x(int v) { return ekb_evil_extern(v); }\n",
          "symbol ekb_evil_extern is not allowed"},
     };
@@ -179,7 +181,7 @@ TEST(ObjectExploits, TheLinkReadsNothingButTheObject) {
     TempDir host("ekb-secret-", "/tmp");
     ::chmod(host.path().c_str(), 0700);
     fs::path secret = host.path() / "secret.txt";
-    write_file(secret, "EKB_HOST_SECRET_42 = 1;\n");
+    write_file(secret, "EKB_HOST_SECRET_42 is the key\n");
     ::chmod(secret.c_str(), 0600);
     std::string hex = crafted_object_hex("#pragma comment(lib, \"" + secret.string() + "\")\n");
     std::string object;

@@ -38,6 +38,7 @@ extern int halide_error_bad_type(void *, const char *, int, int);
 extern float expf(float);
 int ekb_pipeline(void *a) { return a ? halide_error_bad_type(a, "x", 1, 2) + (int)expf(1.0f) : 0; }
 int ekb_pipeline_argv(void **a) { return ekb_pipeline(a[0]); }
+const void *ekb_pipeline_metadata(void) { return 0; }
 )";
 
 }  // namespace
@@ -115,6 +116,11 @@ ekb_pipeline:
     .globl ekb_pipeline_argv
     .type ekb_pipeline_argv,@function
 ekb_pipeline_argv:
+    xorl %eax, %eax
+    ret
+    .globl ekb_pipeline_metadata
+    .type ekb_pipeline_metadata,@function
+ekb_pipeline_metadata:
     xorl %eax, %eax
     ret
     .section .note.GNU-stack,"",@progbits
