@@ -85,6 +85,26 @@ std::string logs_of(const SpawnSpec &s) {
     return read_file_tail(s.stderr_path, 16000) + read_file_tail(s.stdout_path, 4000);
 }
 
+// The object check's disassembler (object_check.h): llvm-objdump, confined like the link,
+// on a copy of the bytes in a directory of its own. Only called when raw system-call bytes
+// were found (rare: they occur inside other instructions of ordinary code).
+Disassembler confined_disassembler(Toolchain &tc, uint64_t memory_bytes) {
+    std::string tool = tc.disassembler();
+    if (tool.empty()) return nullptr;
+    return [&tc, tool, memory_bytes](const std::string &bytes) -> std::optional<std::string> {
+        fs::create_directories(tc.cache_root() / "work");
+        TempDir dir("disasm-", tc.cache_root() / "work");
+        ::chmod(dir.path().c_str(), 0755);
+        write_public(dir.path() / "object", bytes);
+        SpawnSpec s = confined(dir.path(), {tool, "-d", "--no-show-raw-insn", "object"}, 60, memory_bytes, "disasm",
+                               fs::path());
+        if (!run_process(s).ok()) return std::nullopt;
+        UntrustedRead out = read_untrusted(s.stdout_path, 1ull << 30);
+        if (!out.ok() || out.truncated) return std::nullopt;
+        return std::move(out.bytes);
+    };
+}
+
 }  // namespace
 
 std::string compile_failure_code(const std::string &stage) {
@@ -118,7 +138,7 @@ LinkResult link_pipeline_object(Toolchain &tc, const std::string &object_bytes, 
     }
     UntrustedRead so = read_untrusted(dir.path() / "pipeline.so", k_max_object_bytes);
     ObjectCheckResult oc = so.ok() && !so.truncated
-                               ? check_linked_pipeline(so.bytes, "pipeline.so")
+                               ? check_linked_pipeline(so.bytes, "pipeline.so", confined_disassembler(tc, memory_bytes))
                                : ObjectCheckResult{false, "pipeline.so: " + (so.problem.empty() ? std::string("unreadable") : so.problem)};
     if (!oc.ok) {
         lr.stage = "object_check";
@@ -249,7 +269,8 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
         oc = {false, "pipeline.o " + (obj.truncated ? "is larger than " + std::to_string(k_max_object_bytes >> 20) + " MiB"
                                       : obj.problem.empty() ? std::string("is missing") : obj.problem)};
     } else {
-        oc = check_pipeline_object(obj.bytes, "pipeline.o", load_allowlist(tc.allowlist_dir(), backend));
+        oc = check_pipeline_object(obj.bytes, "pipeline.o", load_allowlist(tc.allowlist_dir(), backend), "ekb_pipeline",
+                                   confined_disassembler(tc, opts.memory_bytes));
     }
     r.seconds_check = monotonic_seconds() - t3;
     if (!oc.ok) {

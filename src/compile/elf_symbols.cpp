@@ -65,6 +65,7 @@ ElfObject read_elf_object(const std::string &b, const std::string &file) {
         es.flags = s.sh_flags;
         es.offset = s.sh_offset;
         es.size = s.sh_size;
+        es.address = s.sh_addr;
         es.link = s.sh_link;
         es.info = s.sh_info;
         if (es.has_bytes() && (es.offset > b.size() || es.size > b.size() - es.offset)) {

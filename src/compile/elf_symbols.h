@@ -16,6 +16,7 @@ struct ElfSection {
     uint32_t type = 0;     // SHT_*
     uint64_t flags = 0;    // SHF_*
     uint64_t offset = 0, size = 0;
+    uint64_t address = 0;  // sh_addr: 0 in relocatable objects
     uint32_t link = 0, info = 0;
     bool has_bytes() const;  // not SHT_NOBITS / SHT_NULL
 };

@@ -150,33 +150,92 @@ bool x86_relocation_allowed(uint32_t t) {
 // (COPY, GLOB_DAT, JUMP_SLOT, RELATIVE, TLS_*, TLSDESC, IRELATIVE: 1024-1032).
 bool aarch64_relocation_allowed(uint32_t t) { return !(t >= 512 && t <= 573) && !(t >= 1024 && t <= 1032); }
 
-// A system-call instruction in executable bytes, or "". x86-64: every byte offset is
-// checked (a jump may land inside another instruction, so only a raw scan is sound).
-// AArch64: instructions are 4-byte words at 4-byte alignment: svc, hvc, smc.
-std::string syscall_instruction(const std::string &b, const ElfSection &s, uint16_t machine) {
+struct Candidate {
+    std::string section;
+    uint64_t address;  // section address + offset (the disassembly's numbering)
+    std::string what;
+};
+
+std::string describe(const Candidate &c, uint64_t section_address) {
+    return "a system-call instruction, " + c.what + ", at " + c.section + "+" + hex(c.address - section_address) +
+           ": a pipeline makes no system calls (it calls the runtime)";
+}
+
+// System-call byte patterns in one executable section. x86-64: every byte offset (a jump
+// may land inside another instruction). AArch64: instructions are 4-byte words at 4-byte
+// alignment, so a hit is an instruction (svc, hvc, smc) and `exact` is set.
+std::vector<Candidate> syscall_candidates(const std::string &b, const ElfSection &s, uint16_t machine, bool &exact) {
+    std::vector<Candidate> out;
     const unsigned char *p = reinterpret_cast<const unsigned char *>(b.data()) + s.offset;
+    exact = machine != EM_X86_64;
     if (machine == EM_X86_64) {
         for (uint64_t i = 0; i + 1 < s.size; i++) {
             const char *what = p[i] == 0x0f && p[i + 1] == 0x05   ? "syscall (0F 05)"
                                : p[i] == 0x0f && p[i + 1] == 0x34 ? "sysenter (0F 34)"
                                : p[i] == 0xcd && p[i + 1] == 0x80 ? "int 0x80 (CD 80)"
                                                                   : nullptr;
-            if (what) {
-                return std::string("a system-call instruction, ") + what + ", at " + s.name + "+" + hex(i) +
-                       ": a pipeline makes no system calls (it calls the runtime)";
-            }
+            if (what) out.push_back({s.name, s.address + i, what});
         }
     } else if (machine == EM_AARCH64) {
         for (uint64_t i = 0; i + 3 < s.size; i += 4) {
             uint32_t w;
             std::memcpy(&w, p + i, 4);
-            if ((w & 0xffe0001cu) == 0xd4000000u && (w & 3u) != 0) {  // svc / hvc / smc #imm
-                return "a system-call instruction (svc/hvc/smc) at " + s.name + "+" + hex(i) +
-                       ": a pipeline makes no system calls (it calls the runtime)";
-            }
+            if ((w & 0xffe0001cu) == 0xd4000000u && (w & 3u) != 0) out.push_back({s.name, s.address + i, "svc/hvc/smc"});
         }
     }
-    return "";
+    return out;
+}
+
+// Instruction starts per section in an llvm-objdump listing ("Disassembly of section X:",
+// then "  1502: \tmovq\t..." lines).
+std::set<std::pair<std::string, uint64_t>> instruction_starts(const std::string &listing) {
+    std::set<std::pair<std::string, uint64_t>> starts;
+    std::istringstream in(listing);
+    std::string line, section;
+    const std::string header = "Disassembly of section ";
+    while (std::getline(in, line)) {
+        if (line.rfind(header, 0) == 0) {
+            section = line.substr(header.size());
+            if (!section.empty() && section.back() == ':') section.pop_back();
+            continue;
+        }
+        size_t p = line.find_first_not_of(" \t");
+        if (p == std::string::npos) continue;
+        size_t colon = line.find(':', p);
+        if (colon == std::string::npos || colon == p) continue;
+        std::string addr = line.substr(p, colon - p);
+        if (addr.find_first_not_of("0123456789abcdef") != std::string::npos || addr.size() > 16) continue;
+        starts.insert({section, std::stoull(addr, nullptr, 16)});
+    }
+    return starts;
+}
+
+// "" or why: the system-call instructions of every executable section of `obj`.
+std::string syscall_problem(const std::string &bytes, const ElfObject &obj, const Disassembler &disassemble) {
+    std::vector<std::pair<Candidate, uint64_t>> candidates;  // with their section's address
+    for (const auto &s : obj.sections) {
+        if (!(s.flags & SHF_EXECINSTR) || !s.has_bytes()) continue;
+        bool exact = false;
+        for (const auto &c : syscall_candidates(bytes, s, obj.machine, exact)) {
+            if (exact) return describe(c, s.address);
+            candidates.push_back({c, s.address});
+        }
+    }
+    if (candidates.empty()) return "";
+    if (!disassemble) {
+        return describe(candidates.front().first, candidates.front().second) + " (no disassembler to tell it from "
+               "bytes inside another instruction)";
+    }
+    std::optional<std::string> listing = disassemble(bytes);
+    if (!listing) {
+        return describe(candidates.front().first, candidates.front().second) + " (the disassembler failed on the object)";
+    }
+    auto starts = instruction_starts(*listing);
+    if (starts.empty()) return describe(candidates.front().first, candidates.front().second) + " (an empty disassembly)";
+    for (const auto &[c, base] : candidates) {
+        if (starts.count({c.section, c.address})) return describe(c, base);
+    }
+    return "";  // every candidate lies inside another instruction
 }
 
 }  // namespace
@@ -201,7 +260,8 @@ ObjectAllowlist load_allowlist(const std::filesystem::path &dir, const std::stri
 }
 
 ObjectCheckResult check_pipeline_object(const std::string &bytes, const std::string &file,
-                                        const ObjectAllowlist &allowlist, const std::string &fn) {
+                                        const ObjectAllowlist &allowlist, const std::string &fn,
+                                        const Disassembler &disassemble) {
     ElfObject obj;
     try {
         obj = read_elf_object(bytes, file);
@@ -217,12 +277,6 @@ ObjectCheckResult check_pipeline_object(const std::string &bytes, const std::str
         std::string why = section_problem(obj, i);
         if (!why.empty()) return fail(why);
     }
-    for (const auto &s : obj.sections) {
-        if (!(s.flags & SHF_EXECINSTR) || !s.has_bytes()) continue;
-        std::string why = syscall_instruction(bytes, s, obj.machine);
-        if (!why.empty()) return fail(why);
-    }
-
     bool has_entry = false, has_argv = false, has_metadata = false;
     for (const auto &sym : obj.symbols) {
         if (sym.type == STT_GNU_IFUNC) return fail("symbol " + sym.name + " is not allowed: an IFUNC (its resolver runs at load time)");
@@ -276,6 +330,8 @@ ObjectCheckResult check_pipeline_object(const std::string &bytes, const std::str
     if (!has_entry || !has_argv || !has_metadata) {
         return fail("the object does not define " + fn + ", " + fn + "_argv and " + fn + "_metadata (what Halide emits)");
     }
+    // Last: the one rule that may need a (confined) disassembly.
+    if (std::string why = syscall_problem(bytes, obj, disassemble); !why.empty()) return fail(why);
     for (const auto &need : allowlist.required) {
         bool found = false;
         for (const auto &sym : obj.symbols) found = found || (sym.undefined && sym.name == need);
@@ -288,7 +344,7 @@ ObjectCheckResult check_pipeline_object(const std::string &bytes, const std::str
     return {};
 }
 
-ObjectCheckResult check_linked_pipeline(const std::string &bytes, const std::string &file) {
+ObjectCheckResult check_linked_pipeline(const std::string &bytes, const std::string &file, const Disassembler &disassemble) {
     ElfObject obj;
     try {
         obj = read_elf_object(bytes, file);
@@ -299,10 +355,6 @@ ObjectCheckResult check_linked_pipeline(const std::string &bytes, const std::str
     for (const auto &s : obj.sections) {
         for (const char *b : k_load_time_sections) {
             if (named(s.name, b) && s.size > 0) return fail(file + ": section " + s.name + " (code that runs at load time)");
-        }
-        if ((s.flags & SHF_EXECINSTR) && s.has_bytes()) {
-            std::string why = syscall_instruction(bytes, s, obj.machine);
-            if (!why.empty()) return fail(file + ": " + why);
         }
     }
     for (const auto &[tag, value] : obj.dynamic) {
@@ -315,6 +367,7 @@ ObjectCheckResult check_linked_pipeline(const std::string &bytes, const std::str
                                : nullptr;
         if (what) return fail(file + ": the linked object has " + what + " (dynamic tag " + std::to_string(tag) + ")");
     }
+    if (std::string why = syscall_problem(bytes, obj, disassemble); !why.empty()) return fail(file + ": " + why);
     for (const auto &seg : obj.segments) {
         if (seg.type == PT_INTERP) return fail(file + ": the linked object names an interpreter");
         if (seg.type == PT_TLS) return fail(file + ": the linked object has thread-local storage");

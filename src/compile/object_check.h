@@ -8,9 +8,16 @@
 //     .init_array/.fini_array/.preinit_array/.ctors/.dtors/.init/.fini (code at load
 //     time), no executable code outside .text*, nothing writable and executable, no
 //     thread-local storage, no executable-stack request;
-//   - instructions: no system-call instruction in executable bytes (x86-64: syscall 0F 05,
-//     sysenter 0F 34, int 0x80 CD 80, at ANY byte offset, since a jump can land inside
-//     another instruction; AArch64: svc/hvc/smc words);
+//   - instructions: no system-call instruction in executable code (x86-64: syscall 0F 05,
+//     sysenter 0F 34, int 0x80 CD 80; AArch64: svc/hvc/smc words). On x86-64 every byte
+//     offset is scanned; a hit is a candidate, and the object is rejected when a candidate
+//     is where an instruction starts in a disassembly (llvm-objdump's linear sweep, run
+//     confined by the caller). The raw bytes also occur inside other instructions of
+//     ordinary LLVM code (3 in the first 298 shipped objects: an int 0x80 pair inside
+//     AVX-512 instructions of two cpu experts), so a raw-byte rule alone would reject
+//     shipped experts. What this cannot see: a jump into the middle of an instruction
+//     that hides the bytes (the worker's seccomp filter and sandbox still hold there).
+//     Without a disassembler any candidate is rejected;
 //   - symbols: undefined ones only from the backend's committed allowlist, defined global
 //     ones only the pipeline's own (ekb_pipeline*), no IFUNC (a resolver runs at load
 //     time), no TLS;
@@ -24,6 +31,8 @@
 // still compute a libc address from an allowed one and call it; that runs confined).
 #pragma once
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -45,17 +54,23 @@ struct ObjectAllowlist {
 
 // Changes whenever the rules above the allowlist change, so cached verdicts are redone.
 constexpr const char *k_object_check_rules =
-    "object-check-3 (sections, flags, relocations, syscall bytes, IFUNC/TLS, linked-object check, GPU rule)";
+    "object-check-3 (sections, flags, relocations, syscall instructions by disassembly, IFUNC/TLS, linked-object "
+    "check, GPU rule)";
 
 ObjectAllowlist load_allowlist(const std::filesystem::path &allowlist_dir, const std::string &backend);
 
+// Disassembles ELF bytes (llvm-objdump -d --no-show-raw-insn output), nullopt on failure.
+using Disassembler = std::function<std::optional<std::string>(const std::string &elf_bytes)>;
+
 ObjectCheckResult check_pipeline_object(const std::string &object_bytes, const std::string &file_name,
                                         const ObjectAllowlist &allowlist,
-                                        const std::string &function_name = "ekb_pipeline");
+                                        const std::string &function_name = "ekb_pipeline",
+                                        const Disassembler &disassemble = nullptr);
 
 // The shared object the linker made from a checked object: no system-call instruction in
 // its executable bytes, no needed libraries, search paths, load-time code, interpreter,
 // writable+executable segment or executable stack.
-ObjectCheckResult check_linked_pipeline(const std::string &so_bytes, const std::string &file_name);
+ObjectCheckResult check_linked_pipeline(const std::string &so_bytes, const std::string &file_name,
+                                        const Disassembler &disassemble = nullptr);
 
 }  // namespace ekb

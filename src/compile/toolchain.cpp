@@ -96,6 +96,13 @@ std::vector<std::string> Toolchain::pipeline_link_args(const std::string &object
             "-o", output, object};
 }
 
+std::string Toolchain::disassembler() const {
+    for (const char *p : {"/usr/bin/llvm-objdump", "/usr/bin/llvm-objdump-14", "/usr/lib/llvm-14/bin/llvm-objdump"}) {
+        if (fs::exists(p)) return p;
+    }
+    return "";
+}
+
 fs::path Toolchain::include_dir() {
     fs::path dir = root_ / "include";
     ensure(dir / "ekb" / "kernel.h", [&](const fs::path &tmp) {

@@ -37,6 +37,9 @@ public:
     // ld), no C library or start files, no library search path, .deplibs ignored, a
     // non-executable stack. Run confined (compiler.cpp), in the object's directory.
     std::vector<std::string> pipeline_link_args(const std::string &object, const std::string &output) const;
+    // The disassembler the object check asks where instructions start (llvm-objdump, from
+    // the llvm package clang depends on), or "" when there is none. Run confined.
+    std::string disassembler() const;
 
 private:
     std::filesystem::path cache_root_, root_;

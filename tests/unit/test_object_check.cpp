@@ -247,3 +247,35 @@ TEST(ObjectCheck, LinkedObjectsWithLibrariesAreRejected) {
         << r.message;
     EXPECT_FALSE(check_linked_pipeline(object_from(k_pipeline), "x.o").ok) << "a relocatable object is not a shared object";
 }
+
+// With a disassembler, system-call bytes inside another instruction (as LLVM's AVX-512 code
+// has them in two shipped cpu experts) are not a system call; one where an instruction
+// starts is. Without one, any such bytes are rejected (above).
+TEST(ObjectCheck, ADisassemblyTellsInstructionsFromBytesInsideThem) {
+    Disassembler objdump = [](const std::string &bytes) -> std::optional<std::string> {
+        TempDir tmp("ekb-objdump-");
+        write_file(tmp.path() / "o", bytes);
+        SpawnSpec s;
+        s.argv = {"/usr/bin/llvm-objdump", "-d", "--no-show-raw-insn", (tmp.path() / "o").string()};
+        s.env = base_env(tmp.path());
+        s.stdout_path = tmp.path() / "out";
+        s.confine = false;
+        if (!run_process(s).ok()) return std::nullopt;
+        return read_file(tmp.path() / "out");
+    };
+    if (!fs::exists("/usr/bin/llvm-objdump")) GTEST_SKIP() << "no llvm-objdump";
+    std::string inside = asm_object(std::string(k_asm_pipeline) + ".text\nmovl $0x050f, %eax\nvpshufd $0xcd, %zmm0, %zmm1\nret\n");
+    EXPECT_FALSE(check_pipeline_object(inside, "x.o", cpu_allowlist()).ok);
+    auto r = check_pipeline_object(inside, "x.o", cpu_allowlist(), "ekb_pipeline", objdump);
+    EXPECT_TRUE(r.ok) << r.message;
+    for (const char *insn : {"syscall", "sysenter", "int $0x80"}) {
+        r = check_pipeline_object(asm_object(std::string(k_asm_pipeline) + ".text\nmovl $0x050f, %eax\n" + insn + "\nret\n"),
+                                  "x.o", cpu_allowlist(), "ekb_pipeline", objdump);
+        EXPECT_FALSE(r.ok) << insn;
+        EXPECT_NE(r.message.find("system-call instruction"), std::string::npos) << r.message;
+    }
+    // A disassembler that fails: rejected, not waved through.
+    r = check_pipeline_object(inside, "x.o", cpu_allowlist(), "ekb_pipeline",
+                              [](const std::string &) -> std::optional<std::string> { return std::nullopt; });
+    EXPECT_FALSE(r.ok);
+}
