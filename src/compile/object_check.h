@@ -13,9 +13,8 @@
 //     offset is scanned; a hit is a candidate, and the object is rejected when a candidate
 //     is where an instruction starts in a disassembly (llvm-objdump's linear sweep, run
 //     confined by the caller). The raw bytes also occur inside other instructions of
-//     ordinary LLVM code (3 in the first 298 shipped objects: an int 0x80 pair inside
-//     AVX-512 instructions of two cpu experts), so a raw-byte rule alone would reject
-//     shipped experts. What this cannot see: a jump into the middle of an instruction
+//     ordinary LLVM code (4 in 474 shipped objects, all inside other instructions of cpu
+//     experts), so a raw-byte rule alone would reject shipped experts. What this cannot see: a jump into the middle of an instruction
 //     that hides the bytes (the worker's seccomp filter and sandbox still hold there).
 //     Without a disassembler any candidate is rejected;
 //   - symbols: undefined ones only from the backend's committed allowlist, defined global
