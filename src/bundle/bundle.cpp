@@ -288,7 +288,7 @@ BundleSummary build_bundle(const Suite &suite, Toolchain &tc, const BundleOption
                 if (!c.ok) {
                     r.status = "compile_failed";
                     r.failure_stage = c.stage;
-                    r.failure_code = c.stage == "compile" ? "compile_error" : c.stage == "generate" ? "generate_error" : "object_rejected";
+                    r.failure_code = compile_failure_code(c.stage);
                     r.failure_message = c.message;
                     r.environment = env_base.dump();
                     entry["kind"] = "complete";

@@ -12,6 +12,7 @@
 #include "compile/diagnostics.h"
 #include "compile/object_check.h"
 #include "compile/toolchain.h"
+#include "kernel/source_check.h"
 
 namespace ekb {
 
@@ -58,11 +59,16 @@ void write_public(const fs::path &p, const std::string &content) {
     ::chmod(p.c_str(), 0644);
 }
 
+// Objects are 10 KB to a few MB; a bigger one is not a pipeline.
+constexpr size_t k_max_object_bytes = 256ull << 20;
+
 SpawnSpec confined(const fs::path &work, std::vector<std::string> argv, double wall, uint64_t mem,
                    const std::string &log_name, const fs::path &toolchain_root) {
     SpawnSpec s;
-    // Sees the system and the toolchain read-only, its work directory read-write, nothing else.
-    s.sandbox = SandboxMounts{{toolchain_root}, {}, false};
+    // Sees the system and the toolchain (if any) read-only, its work directory read-write,
+    // nothing else.
+    s.sandbox = SandboxMounts{{}, {}, false};
+    if (!toolchain_root.empty()) s.sandbox->read_only.push_back(toolchain_root);
     s.argv = std::move(argv);
     s.env = base_env(work);
     s.cwd = work;
@@ -84,10 +90,71 @@ std::string logs_of(const SpawnSpec &s) {
 // Caps on what the trusted side reads back from a compile work directory.
 constexpr size_t k_loop_nest_cap = 64000;
 constexpr size_t k_pipeline_graph_cap = 8u << 20;
-constexpr size_t k_object_cap = 256u << 20;
-constexpr size_t k_artifact_cap = 512u << 20;
+
+// The object check's disassembler (object_check.h): llvm-objdump, confined like the link,
+// on a copy of the bytes in a directory of its own. Only called when raw system-call bytes
+// were found (rare: they occur inside other instructions of ordinary code).
+Disassembler confined_disassembler(Toolchain &tc, uint64_t memory_bytes) {
+    std::string tool = tc.disassembler();
+    if (tool.empty()) return nullptr;
+    return [&tc, tool, memory_bytes](const std::string &bytes) -> std::optional<std::string> {
+        fs::create_directories(tc.cache_root() / "work");
+        TempDir dir("disasm-", tc.cache_root() / "work");
+        ::chmod(dir.path().c_str(), 0755);
+        write_public(dir.path() / "object", bytes);
+        SpawnSpec s = confined(dir.path(), {tool, "-d", "--no-show-raw-insn", "object"}, 60, memory_bytes, "disasm",
+                               fs::path());
+        if (!run_process(s).ok()) return std::nullopt;
+        UntrustedRead out = read_untrusted(s.stdout_path, 1ull << 30);
+        if (!out.ok() || out.truncated) return std::nullopt;
+        return std::move(out.bytes);
+    };
+}
 
 }  // namespace
+
+std::string compile_failure_code(const std::string &stage) {
+    if (stage == "source_check") return "kernel_rejected";
+    if (stage == "compile") return "compile_error";
+    if (stage == "generate") return "generate_error";
+    if (stage == "link") return "link_error";
+    return "object_rejected";
+}
+
+LinkResult link_pipeline_object(Toolchain &tc, const std::string &object_bytes, uint64_t memory_bytes) {
+    LinkResult lr;
+    double t0 = monotonic_seconds();
+    // A directory of its own under the trusted work root, not inside the generate step's
+    // work directory (whose owner, the kernel's uid, could rename it): only the checked
+    // bytes are there, and the linker, confined like generate, sees nothing else.
+    fs::create_directories(tc.cache_root() / "work");
+    TempDir dir("link-", tc.cache_root() / "work");
+    ::chmod(dir.path().c_str(), 0755);
+    write_public(dir.path() / "pipeline.o", object_bytes);
+    SpawnSpec s = confined(dir.path(), tc.pipeline_link_args("pipeline.o", "pipeline.so"), 60, memory_bytes, "link",
+                           fs::path());
+    ExitInfo e = run_process(s);
+    lr.log = logs_of(s);
+    lr.seconds = monotonic_seconds() - t0;
+    if (!e.ok()) {
+        lr.stage = "link";
+        lr.timed_out = e.timed_out;
+        lr.message = "linking the checked pipeline object failed (the linker " + e.describe() + ")\n" + clip(lr.log, 4000);
+        return lr;
+    }
+    UntrustedRead so = read_untrusted(dir.path() / "pipeline.so", k_max_object_bytes);
+    ObjectCheckResult oc = so.ok() && !so.truncated
+                               ? check_linked_pipeline(so.bytes, "pipeline.so", confined_disassembler(tc, memory_bytes))
+                               : ObjectCheckResult{false, "pipeline.so: " + (so.problem.empty() ? std::string("unreadable") : so.problem)};
+    if (!oc.ok) {
+        lr.stage = "object_check";
+        lr.message = oc.message;
+        return lr;
+    }
+    lr.ok = true;
+    lr.shared_object = std::move(so.bytes);
+    return lr;
+}
 
 CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string &backend, const std::string &target,
                              const std::string &kernel_source, const CompileOptions &opts) {
@@ -96,13 +163,19 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
     std::string allowlist_text = read_file(tc.allowlist_dir() / (backend + ".txt"));
     Sha256 h;
     for (const std::string &part : {tc.id(), target, backend, kernel_source, algorithm, sig.dump(), allowlist_text,
-                                    std::string(k_object_check_rules)}) {
+                                    std::string(k_object_check_rules), std::string(k_source_check_rules)}) {
         h.update(std::to_string(part.size()) + ":");
         h.update(part);
     }
     CompileResult r;
     r.key = h.hex();
     r.target = target;
+    // 0. the source pre-check: Halide::Internal and extern stages never reach a compiler.
+    if (std::string why = kernel_source_problem(kernel_source); !why.empty()) {
+        r.stage = "source_check";
+        r.message = "the kernel file is rejected: " + why;
+        return r;
+    }
     // artifacts/ holds results (logs, loop nests, pipeline objects): 0700, files 0600. Only
     // ekb and its conductor (same uid) read them; workers get the artifact as a memfd.
     fs::path artifacts = tc.cache_root() / "artifacts";
@@ -128,7 +201,7 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
     write_public(work.path() / "algorithm.h", algorithm);
     write_public(work.path() / "expect.json", sig.dump(2));
 
-    std::string linked;  // the linked artifact's bytes, read from the work directory once
+    std::string linked;  // the checked shared object (step 4)
     auto finish = [&](bool cache) {
         make_dir_mode(artifacts, 0700);
         if (cache && opts.use_cache) {
@@ -183,6 +256,10 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
         r.stage = "generate";
         if (e2.exit_code == 2 && !e2.timed_out && e2.signal == 0) {
             r.message = trim_generator_errors(log2, work.path().string());
+        } else if (e2.exit_code == 4 && !e2.timed_out && e2.signal == 0) {
+            // The GPU rule (device_placement.h), found on the lowered pipeline.
+            r.stage = "object_check";
+            r.message = trim_generator_errors(log2, work.path().string());
         } else {
             r.message = "the pipeline generator (running the kernel's C++) " + e2.describe() +
                         (log2.empty() ? "" : "\n" + trim_generator_errors(log2, work.path().string()));
@@ -200,17 +277,15 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
 
     // 3. the object check, before anything loads the object.
     double t3 = monotonic_seconds();
-    UntrustedRead object = read_untrusted(work.path() / "pipeline.o", k_object_cap);
-    if (!object.ok() || object.truncated) {
-        r.stage = "object_check";
-        r.message = !object.ok() ? (object.status == UntrustedRead::Status::missing ? "pipeline.o: the generator wrote no pipeline object"
-                                                                                   : "pipeline.o refused: " + object.problem)
-                                 : "pipeline.o is larger than " + std::to_string(k_object_cap >> 20) + " MiB";
-        r.seconds_check = monotonic_seconds() - t3;
-        return finish(true);
+    UntrustedRead obj = read_untrusted(work.path() / "pipeline.o", k_max_object_bytes);
+    ObjectCheckResult oc;
+    if (!obj.ok() || obj.truncated) {
+        oc = {false, "pipeline.o " + (obj.truncated ? "is larger than " + std::to_string(k_max_object_bytes >> 20) + " MiB"
+                                      : obj.problem.empty() ? std::string("is missing") : obj.problem)};
+    } else {
+        oc = check_pipeline_object(obj.bytes, "pipeline.o", load_allowlist(tc.allowlist_dir(), backend), "ekb_pipeline",
+                                   confined_disassembler(tc, opts.memory_bytes));
     }
-    std::string obj = std::move(object.bytes);
-    ObjectCheckResult oc = check_pipeline_object(obj, "pipeline.o", load_allowlist(tc.allowlist_dir(), backend));
     r.seconds_check = monotonic_seconds() - t3;
     if (!oc.ok) {
         r.stage = "object_check";
@@ -218,21 +293,15 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
         return finish(true);
     }
 
-    // 4. link the object alone: no libc, no runtime (the runner provides both).
-    double t4 = monotonic_seconds();
-    std::vector<std::string> link = {tc.cxx(), "-shared", "-nostdlib", (work.path() / "pipeline.o").string(), "-o",
-                                     (work.path() / "pipeline.so").string()};
-    if (tc.cxx().find("clang") != std::string::npos) link.push_back("-fuse-ld=lld");
-    run_tool(link, 60, "linking the pipeline object");
-    r.seconds_link = monotonic_seconds() - t4;
-    UntrustedRead so = read_untrusted(work.path() / "pipeline.so", k_artifact_cap);
-    if (!so.ok() || so.truncated) {
-        r.stage = "object_check";
-        r.message = !so.ok() ? "pipeline.so refused after linking: " + (so.problem.empty() ? std::string("missing") : so.problem)
-                             : "pipeline.so is larger than " + std::to_string(k_artifact_cap >> 20) + " MiB";
-        return finish(true);
+    // 4. link the checked bytes alone, confined, and check what the linker made.
+    LinkResult lr = link_pipeline_object(tc, obj.bytes, opts.memory_bytes);
+    r.seconds_link = lr.seconds;
+    if (!lr.ok) {
+        r.stage = lr.stage;
+        r.message = lr.message;
+        return finish(!lr.timed_out);
     }
-    linked = std::move(so.bytes);
+    linked = std::move(lr.shared_object);
     r.artifact_bytes = static_cast<int64_t>(linked.size());
     r.ok = true;
     return finish(true);

@@ -8,8 +8,11 @@
 // runtime inside: Target::NoRuntime), out_dir/loop_nest.txt and out_dir/pipeline.json (the
 // pipeline's graph: every Func with its arguments, update definitions, reduction variables
 // and calls — what LEKA's builtin model schedules from; see describe_pipeline below).
+// On a GPU target it also applies the GPU rule (device_placement.h): outputs and every
+// non-trivial stage computed by device kernels.
 // Exit codes: 0 ok; 2 the kernel is wrong (message on stderr, prefixed "ekb-gen: ");
-// 3 usage or I/O error.
+// 3 usage or I/O error; 4 the pipeline breaks the GPU rule (message on stderr, prefixed
+// "ekb-gen: "; ekb records it as an object_check failure).
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -22,6 +25,7 @@
 #include <set>
 #include <sstream>
 
+#include "compile/device_placement.h"
 #include "ekb/kernel.h"
 
 namespace {
@@ -211,8 +215,25 @@ int main(int argc, char **argv) {
             g << describe_pipeline(k.outputs).dump(1) << "\n";
         }
         Halide::Pipeline p(k.outputs);
-        p.compile_to_object(out_dir + "/pipeline.o", args, "ekb_pipeline",
-                            target.with_feature(Halide::Target::NoRuntime));
+        Halide::Target object_target = target.with_feature(Halide::Target::NoRuntime);
+        Halide::Module module = p.compile_to_module(args, "ekb_pipeline", object_target);
+        if (object_target.has_gpu_feature()) {
+            std::set<std::string> outputs;
+            for (const auto &f : k.outputs) outputs.insert(f.name());
+            std::vector<ekb::HostStage> host = ekb::host_stages(module, ekb::pipeline_funcs(k.outputs), outputs);
+            std::string api = object_target.has_feature(Halide::Target::CUDA) ? "CUDA" : "OpenCL";
+            std::string violations = ekb::device_placement_violations(host, api);
+            if (!violations.empty()) {
+                std::cerr << "ekb-gen: GPU kernels must run on the GPU: " << violations << std::flush;
+                std::fflush(nullptr);
+                _exit(4);
+            }
+            for (const auto &s : host) {
+                std::cerr << "ekb-gen: note: stage '" << s.func << "' runs on the host (" << s.stores
+                          << " stores, at most " << ekb::k_trivial_host_stores << " allowed)\n";
+            }
+        }
+        module.compile({{Halide::OutputFileType::object, out_dir + "/pipeline.o"}});
 
         // The loop nest, for people and for agents. Halide 14's print_loop_nest writes to
         // std::cerr: send that to the file for the call.

@@ -91,6 +91,24 @@ Toolchain::Toolchain(const fs::path &cache_root) : cache_root_(cache_root), cxx_
 
 fs::path Toolchain::allowlist_dir() const { return ekb_home() / "src" / "compile" / "allowlist"; }
 
+std::vector<std::string> Toolchain::pipeline_link_args(const std::string &object, const std::string &output) const {
+    // Called by the name the compiler driver would use; the driver itself is not run (it
+    // adds library search paths even with -nostdlib).
+    if (is_clang(cxx_) && fs::exists("/usr/bin/ld.lld")) {
+        return {"/usr/bin/ld.lld", "-shared", "-nostdlib", "--no-dependent-libraries", "-z", "noexecstack",
+                "--eh-frame-hdr", "--build-id=none", "-o", output, object};
+    }
+    return {"/usr/bin/ld", "-shared", "-nostdlib", "-z", "noexecstack", "--eh-frame-hdr", "--build-id=none",
+            "-o", output, object};
+}
+
+std::string Toolchain::disassembler() const {
+    for (const char *p : {"/usr/bin/llvm-objdump", "/usr/bin/llvm-objdump-14", "/usr/lib/llvm-14/bin/llvm-objdump"}) {
+        if (fs::exists(p)) return p;
+    }
+    return "";
+}
+
 fs::path Toolchain::include_dir() {
     fs::path dir = root_ / "include";
     ensure(dir / "ekb" / "kernel.h", [&](const fs::path &tmp) {

@@ -32,13 +32,22 @@ public:
     std::filesystem::path allowlist_dir() const;
     // Flags for compiling a kernel file against the precompiled header.
     std::vector<std::string> kernel_compile_args();
+    // The linker command that turns one checked pipeline object into a shared object and
+    // reads nothing else: the linker itself (lld where clang is the compiler, else GNU
+    // ld), no C library or start files, no library search path, .deplibs ignored, a
+    // non-executable stack. Run confined (compiler.cpp), in the object's directory.
+    std::vector<std::string> pipeline_link_args(const std::string &object, const std::string &output) const;
+    // The disassembler the object check asks where instructions start (llvm-objdump, from
+    // the llvm package clang depends on), or "" when there is none. Run confined.
+    std::string disassembler() const;
 
 private:
     std::filesystem::path cache_root_, root_;
     std::string id_, cxx_;
 };
 
-// Runs a trusted build tool (compiler, linker) unconfined with a wall-clock limit; throws
+// Runs a trusted build tool (compiler, linker) on trusted inputs (ekb's own sources, the
+// Halide runtime) unconfined with a wall-clock limit; throws
 // std::runtime_error with the tool's output on failure.
 void run_tool(const std::vector<std::string> &argv, double wall_seconds, const std::string &what);
 

@@ -135,7 +135,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     if (!c.ok) {
         r.status = "compile_failed";
         r.failure_stage = c.stage;
-        r.failure_code = c.stage == "compile" ? "compile_error" : c.stage == "generate" ? "generate_error" : "object_rejected";
+        r.failure_code = compile_failure_code(c.stage);
         r.failure_message = c.message;
         r.environment = env.dump();
         r.eval_s = monotonic_seconds() - t0;

@@ -8,8 +8,9 @@
 //
 // Backends, as Halide 14 ships them: Adams2019 and Mullapudi2016 write CPU schedules only
 // (neither emits gpu_blocks/gpu_threads; on a GPU target their pipelines would run on the
-// host), so on opencl and cuda they refuse with error_code "unsupported_backend" (a record,
-// not a crash). Li2018 schedules GPU targets too (gpu_tile of the outputs and stages).
+// host). They are not refused here: their kernels meet the one GPU rule every kernel meets
+// (device_placement.h), which records them as object_check/object_rejected ("GPU kernels
+// must run on the GPU"). Li2018 schedules GPU targets too (gpu_tile of the outputs and stages).
 // The schedules are specialized to the estimated shape (default tail strategies): a smaller
 // instance can fail at run time, which is data (docs/producers.md, "Autoscheduler baselines").
 #include <algorithm>
@@ -29,13 +30,12 @@ using nlohmann::json;
 struct Scheduler {
     const char *spec;        // after "auto:"
     const char *halide_name; // the name the plugin registers
-    bool gpu;                // writes GPU schedules in Halide 14
 };
 
 const Scheduler k_schedulers[] = {
-    {"adams2019", "Adams2019", false},
-    {"li2018", "Li2018", true},
-    {"mullapudi2016", "Mullapudi2016", false},
+    {"adams2019", "Adams2019"},
+    {"li2018", "Li2018"},
+    {"mullapudi2016", "Mullapudi2016"},
 };
 
 constexpr int k_balance = 40;  // Halide's MachineParams::generic() balance
@@ -92,11 +92,6 @@ public:
     Production produce(const ProduceRequest &req) override {
         Production p;
         const Task &task = *req.task;
-        if (req.backend != "cpu" && !s_.gpu) {
-            p.error_code = "unsupported_backend";
-            p.error_message = std::string(s_.spec) + " schedules cpu only; use auto:li2018 on GPU backends";
-            return p;
-        }
         auto visible = task.visible_instances();
         if (visible.empty()) {
             p.error_code = "no_visible_instance";

@@ -6,6 +6,8 @@
 #include <fstream>
 
 #include "common/sandbox.h"
+#include "compile/compiler.h"
+#include "compile/object_check.h"
 #include "common/subprocess.h"
 #include "engine_fixture.h"
 
@@ -105,16 +107,104 @@ TEST(Sandbox, ConfinementIsRecordedInEveryResult) {
     EXPECT_NE(c.find(bubblewrap_available() ? "bwrap+seccomp" : "bwrap=UNAVAILABLE"), std::string::npos) << c;
 }
 
-TEST(ObjectExploits, AnExternStageIsRejectedByName) {
+// Extern stages and Halide::Internal never reach a compiler (kernel/source_check.h).
+TEST(ObjectExploits, AnExternStageIsRejectedBeforeCompile) {
     ResultRecord r = run_exploit("extern_stage.cpp");
-    EXPECT_EQ(r.failure_stage, "object_check") << r.failure_message;
-    EXPECT_NE(r.failure_message.find("symbol ekb_evil_extern is not allowed"), std::string::npos) << r.failure_message;
+    EXPECT_EQ(r.failure_stage, "source_check") << r.failure_message;
+    EXPECT_EQ(r.failure_code, "kernel_rejected");
+    EXPECT_NE(r.failure_message.find("define_extern is not allowed"), std::string::npos) << r.failure_message;
 }
 
-TEST(ObjectExploits, ARawSyscallIsRejectedByName) {
+TEST(ObjectExploits, HalideInternalIsRejectedBeforeCompile) {
     ResultRecord r = run_exploit("syscall_extern.cpp");
-    EXPECT_EQ(r.failure_stage, "object_check") << r.failure_message;
-    EXPECT_NE(r.failure_message.find("symbol syscall is not allowed: raw system calls"), std::string::npos) << r.failure_message;
+    EXPECT_EQ(r.failure_stage, "source_check") << r.failure_message;
+    EXPECT_EQ(r.failure_code, "kernel_rejected");
+    EXPECT_NE(r.failure_message.find("Halide::Internal is not allowed"), std::string::npos) << r.failure_message;
+}
+
+namespace {
+
+// A crafted object: the pipeline's two entry points plus `extra` (C, built by clang).
+std::string crafted_object_hex(const std::string &extra) {
+    TempDir tmp("ekb-crafted-");
+    write_file(tmp.path() / "x.c",
+               "int ekb_pipeline(void *a) { return 0; }\nint ekb_pipeline_argv(void **a) { return 0; }\n"
+               "const void *ekb_pipeline_metadata(void) { return 0; }\n" + extra);
+    SpawnSpec s;
+    s.argv = {"/usr/bin/clang", "-c", "-O1", "-fPIC", (tmp.path() / "x.c").string(), "-o", (tmp.path() / "x.o").string()};
+    s.env = base_env(tmp.path());
+    s.stderr_path = tmp.path() / "err";
+    s.confine = false;
+    EXPECT_TRUE(run_process(s).ok()) << read_file(tmp.path() / "err");
+    std::string hex;
+    for (unsigned char c : read_file(tmp.path() / "x.o")) {
+        const char *d = "0123456789abcdef";
+        hex += d[c >> 4];
+        hex += d[c & 15];
+    }
+    return hex;
+}
+
+}  // namespace
+
+// The kernel's C++ overwrites pipeline.o after Halide wrote it (patch_object.cpp): the
+// object check on the trusted side rejects each crafted object with its reason, before
+// the (confined) linker would see it.
+TEST(ObjectExploits, APatchedObjectIsRejectedBeforeTheLink) {
+    struct Case {
+        const char *what, *extra, *reason;
+    };
+    const Case cases[] = {
+        {"deplibs", "#pragma comment(lib, \"/etc/shadow\")\n", "section .deplibs is not allowed"},
+        {"syscall", "int ekb_pipeline_raw(void) { __asm__ volatile(\"syscall\"); return 0; }\n",
+         "system-call instruction, syscall (0F 05)"},
+        {"constructor", "volatile int ekb_pipeline_flag;\n__attribute__((constructor)) static void evil(void) { ekb_pipeline_flag = 1; }\n",
+         ".init_array is not allowed"},
+        {"extern call", "extern int ekb_evil_extern(int);\nint ekb_pipeline_x(int v) { return ekb_evil_extern(v); }\n",
+         "symbol ekb_evil_extern is not allowed"},
+    };
+    for (const auto &c : cases) {
+        SCOPED_TRACE(c.what);
+        ResultRecord r = run_exploit("patch_object.cpp", {{"@OBJECT_HEX@", crafted_object_hex(c.extra)}});
+        EXPECT_EQ(r.status, "compile_failed");
+        EXPECT_EQ(r.failure_stage, "object_check") << r.failure_message;
+        EXPECT_EQ(r.failure_code, "object_rejected");
+        EXPECT_NE(r.failure_message.find(c.reason), std::string::npos) << r.failure_message;
+    }
+}
+
+// Had a .deplibs object passed the check, the linker still reads nothing but the object:
+// it runs confined (a root-only host file is not even visible) and ignores .deplibs. The
+// unconfined, default lld shows the attack is real: it opens the named file and prints
+// its contents in its error.
+TEST(ObjectExploits, TheLinkReadsNothingButTheObject) {
+    TempDir host("ekb-secret-", "/tmp");
+    ::chmod(host.path().c_str(), 0700);
+    fs::path secret = host.path() / "secret.txt";
+    write_file(secret, "EKB_HOST_SECRET_42 is the key\n");
+    ::chmod(secret.c_str(), 0600);
+    std::string hex = crafted_object_hex("#pragma comment(lib, \"" + secret.string() + "\")\n");
+    std::string object;
+    for (size_t i = 0; i + 1 < hex.size(); i += 2) object += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+
+    // The threat: lld as ekb used to run it (unconfined, .deplibs honoured).
+    TempDir tmp("ekb-link-threat-");
+    write_file(tmp.path() / "p.o", object);
+    SpawnSpec s;
+    s.argv = {"/usr/bin/ld.lld", "-shared", (tmp.path() / "p.o").string(), "-o", (tmp.path() / "p.so").string()};
+    s.env = base_env(tmp.path());
+    s.stderr_path = tmp.path() / "err";
+    s.confine = false;
+    run_process(s);
+    EXPECT_NE(read_file(tmp.path() / "err").find("EKB_HOST_SECRET_42"), std::string::npos)
+        << "expected default lld to leak the file named in .deplibs: " << read_file(tmp.path() / "err");
+
+    // ekb's link step on the same bytes.
+    LinkResult lr = link_pipeline_object(toolchain(), object, 2ull << 30);
+    EXPECT_TRUE(lr.ok) << lr.stage << ": " << lr.message;
+    EXPECT_EQ(lr.log.find("EKB_HOST_SECRET_42"), std::string::npos) << lr.log;
+    EXPECT_EQ(lr.shared_object.find("EKB_HOST_SECRET_42"), std::string::npos);
+    EXPECT_TRUE(check_linked_pipeline(lr.shared_object, "pipeline.so").ok);
 }
 
 TEST(Sandbox, WithoutBubblewrapSeccompStillRefusesSockets) {

@@ -1,8 +1,10 @@
 // Every shipped task's naive and expert kernels are correct on cpu and opencl (every
-// instance, fresh seeds), and the timed path produces a speedup with its interval.
+// instance, fresh seeds), build for cuda (the GPU rule and the object check included; no
+// GPU here to run them), and the timed path produces a speedup with its interval.
 #include <cmath>
 
 #include "compile/backend.h"
+#include "compile/compiler.h"
 #include "engine_fixture.h"
 
 using namespace ekb;
@@ -41,6 +43,28 @@ TEST_P(SuiteKernels, NaiveAndExpertAreCorrect) {
 INSTANTIATE_TEST_SUITE_P(Shipped, SuiteKernels,
                          ::testing::Combine(::testing::ValuesIn(task_ids()), ::testing::Values("cpu", "opencl")),
                          [](const auto &info) { return std::get<0>(info.param) + "_" + std::get<1>(info.param); });
+
+// cuda compiles anywhere: every naive and cuda expert kernel passes the compile path (the
+// GPU rule: outputs and non-trivial stages on the device; the object check) for cuda. The
+// default run builds a subset (one with GPU shared memory); the suite label builds all.
+#ifdef EKB_FULL_SUITE
+std::vector<std::string> cuda_task_ids() { return task_ids(); }
+#else
+std::vector<std::string> cuda_task_ids() { return {"matmul", "depthwise_conv3x3", "softmax", "mobilenetv2_block"}; }
+#endif
+
+class SuiteCudaBuild : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SuiteCudaBuild, NaiveAndExpertBuildForCuda) {
+    const Task *t = suite().find(GetParam());
+    for (const auto &file : {t->naive_kernel(), t->expert_kernel("cuda")}) {
+        CompileResult c = compile_kernel(toolchain(), *t, "cuda", backend_target("cuda"), read_file(file));
+        EXPECT_TRUE(c.ok) << file.filename() << ": [" << c.stage << "] " << c.message;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shipped, SuiteCudaBuild, ::testing::ValuesIn(cuda_task_ids()),
+                         [](const auto &info) { return info.param; });
 
 #ifndef EKB_FULL_SUITE
 TEST(Timing, ExpertAgainstItselfGivesASpeedupWithAnInterval) {
