@@ -119,11 +119,12 @@ MetricRow summarize_group(const Group &g, const Suite *suite, const MetricOption
             compiled += r->compiled;
             correct += r->correct;
             for (size_t i = 0; i < ps.size(); i++) {
-                bool f = r->correct && (ps[i] == 0 || (!std::isnan(r->speedup) && r->speedup >= ps[i]));
+                // A time below the physical bound (suspect) earns no speedup (issue 15).
+                bool f = r->correct && (ps[i] == 0 || (r->suspect.empty() && !std::isnan(r->speedup) && r->speedup >= ps[i]));
                 fast[i] += f;
             }
             if (r->correct) row.correct_samples++;
-            if (r->correct && r->timed && !std::isnan(r->speedup)) {
+            if (r->correct && r->timed && !std::isnan(r->speedup) && r->suspect.empty()) {
                 row.timed_samples++;
                 speedups.push_back(r->speedup);
                 if (task) {
