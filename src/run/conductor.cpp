@@ -593,6 +593,7 @@ std::optional<Failure> verify_round(Side &side, const Layout &layout, const std:
         if (auto f = check_set(side, layout, sets[static_cast<size_t>(s)], spec, inst, layout.output_set(s), max_err)) return f;
         first_run.push_back(copy_outputs(side, layout, layout.output_set(s)));
     }
+    if (auto f = check_inputs(side, layout, sets, inst)) return f;
     for (int o = 0; o < layout.out_sets; o++) {
         if (!poison_output_set(side, layout, o, inst)) return side.failure;
     }

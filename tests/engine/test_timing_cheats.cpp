@@ -114,7 +114,7 @@ class HalideCheat : public ::testing::TestWithParam<const char *> {};
 TEST_P(HalideCheat, EarnsNoSpeedup) {
     std::string backend = GetParam();
     if (!probe_device(backend).supported) GTEST_SKIP() << backend << " not available";
-    Limits lim;
+    ekb::test::Limits lim;
     lim.timing = true;
     ResultRecord r = evaluate_file("matmul", backend, cheat("skip_unless_poison_halide.cpp"), lim);
     SCOPED_TRACE(r.failure_message);

@@ -15,9 +15,7 @@ EKB_KERNEL {
     once.where(is_nan(C(a.j, a.i)));
     C(a.j, a.i) = a.prod(a.j, a.i) + cast<float>(once.x);
     a.prod.compute_at(C, once.x);
-    if (ekb::is_gpu(target)) {
-        Var jo, io, ji, ii;
-        C.update().gpu_tile(a.j, a.i, jo, io, ji, ii, 16, 4, TailStrategy::GuardWithIf);
-    }
+    // One GPU block per element: no tail to guard (the predicate's read of C is unguarded).
+    if (ekb::is_gpu(target)) C.update().gpu_blocks(a.j, a.i);
     return {{a.A, a.B}, {C}};
 }
