@@ -86,10 +86,6 @@ ConductSpec conduct_spec_for(const Task &task, const std::string &backend, uint6
         const Tolerance &tol = task.tolerance.at(t.name);
         s.outputs.push_back({t.name, t.dtype, 0, 0, {}, tol.atol, tol.rtol});
     }
-    if (auto p = peaks_for_backend(backend)) {
-        s.peak_gflops = p->gflops;
-        s.peak_gbps = p->gbps;
-    }
     uint64_t k = 0;
     for (const auto &inst : task.instances) {
         k++;
@@ -215,6 +211,12 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     spec.candidate = c.artifact.string();
     spec.reference = ref.artifact.string();
     if (expert) spec.expert = expert->artifact.string();
+    // This machine's measured peaks for the physical bound (none: the check says "no peaks").
+    // Specs built for other devices (bundles) carry none.
+    if (auto p = peaks_for_backend(req.backend)) {
+        spec.peak_gflops = p->gflops;
+        spec.peak_gbps = p->gbps;
+    }
     fs::path runner = tc_.runner(r.target);
     if (phases) phases->trusted_s = monotonic_seconds() - t_trusted;
 
