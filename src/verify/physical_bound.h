@@ -8,9 +8,12 @@
 // The margins are generous on purpose, because the measured peaks are not hard limits:
 // caches beat the DRAM bandwidth the streaming probe measures (small instances live in L1/L2,
 // up to ~10x faster on CPUs, and GPU L2 several times HBM), and a task's FLOP formula may
-// count work a legal rewrite avoids (separable or sliding-window stencils). The skip-the-work
-// and replay cheats earn 100x-3000x; an honest kernel was never seen below 1/4 of this
-// bound on the suite's naive and expert kernels (docs/evaluation.md).
+// count work a legal rewrite avoids (separable or sliding-window stencils), and peaks probed
+// on a busy machine are low. Measured on this project's 2-core test machine (peaks probed
+// under load: 12.5 GFLOP/s, 2.5 GB/s), the fastest shipped expert relative to the bound
+// with margins 4 (FLOPs) and 16 (bytes) was nn_distance at 1.7x above it and l2_normalize
+// at 4.2x; the margins are twice those. The skip-the-work and replay cheats are 100x-3000x
+// too fast, far beyond them (docs/evaluation.md).
 #pragma once
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -19,8 +22,8 @@
 
 namespace ekb {
 
-constexpr double k_bandwidth_margin = 16;  // x the measured streaming GB/s
-constexpr double k_flops_margin = 4;       // x the measured GFLOP/s
+constexpr double k_bandwidth_margin = 32;  // x the measured streaming GB/s
+constexpr double k_flops_margin = 8;       // x the measured GFLOP/s
 
 struct PeakRates {
     double gflops = 0;  // 0: unknown

@@ -155,7 +155,7 @@ TEST(Adversarial, TaskJsonFieldAndTagDefaults) {
 }
 
 TEST(PhysicalBound, SuspectBelowTheBoundWithTheReason) {
-    PeakRates p{100, 10};  // 100 GFLOP/s, 10 GB/s
+    PeakRates p{50, 5};  // 50 GFLOP/s, 5 GB/s
     // matmul 16x512x512: 8.4 MFLOP, ~1.1 MB. Bound: max(1.1e6 / 160e9, 8.4e6 / 400e9) = 21 us.
     double flops = 2.0 * 16 * 512 * 512, bytes = 4.0 * (16 * 512 + 512 * 512 + 16 * 512);
     auto ok = check_physical_bound(flops, bytes, 1e-4, p);
@@ -166,7 +166,7 @@ TEST(PhysicalBound, SuspectBelowTheBoundWithTheReason) {
     EXPECT_EQ(bad.at("bound"), "flops");
     EXPECT_NE(bad.at("reason").get<std::string>().find("GFLOP/s"), std::string::npos);
     // A streaming task is bound by bytes.
-    auto stream = check_physical_bound(1e6, 4e8, 1e-4, p);
+    auto stream = check_physical_bound(1e6, 4e8, 1e-3, p);  // 400 MB in 1 ms: 400 GB/s
     EXPECT_EQ(stream.at("bound"), "bytes");
     EXPECT_TRUE(stream.at("suspect").get<bool>());
     // No peaks: the check says so and does nothing.
