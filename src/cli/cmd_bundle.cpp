@@ -14,6 +14,7 @@
 #include "compile/backend.h"
 #include "compile/toolchain.h"
 #include "device/profile.h"
+#include "verify/physical_bound.h"
 #include "eval/evaluator.h"
 #include "experiment/experiment.h"
 #include "experiment/from_bundle.h"
@@ -165,6 +166,9 @@ int cmd_device(const std::vector<std::string> &argv) {
     json prof = device_profile_from_runs(backend, target, probe, runs, reports);
     prof["measured_at"] = utc_now();
     if (auto pk = a.get("peaks")) write_peaks_file(*pk, prof);
+    // Full (not --quick) peaks also go to the cache, where evaluations find them for the
+    // physical-bound check (verify/physical_bound.h).
+    else if (!a.flag("quick") && prof.value("gbps", json()).is_number()) write_peaks_file(default_peaks_file(), prof);
     std::cout << prof.dump(2) << "\n";
     return 0;
 }

@@ -18,6 +18,7 @@
 #include "eval/record_from_report.h"
 #include "measure/stats.h"
 #include "verify/datagen.h"
+#include "verify/physical_bound.h"
 
 namespace ekb {
 
@@ -70,10 +71,10 @@ ConductSpec conduct_spec_for(const Task &task, const std::string &backend, uint6
     s.backend = backend;
     s.threads = threads;
     s.seed = seed;
-    for (const auto &t : task.inputs) s.inputs.push_back({t.name, t.dtype, t.range_lo, t.range_hi, 0, 0});
+    for (const auto &t : task.inputs) s.inputs.push_back({t.name, t.dtype, t.range_lo, t.range_hi, t.adversarial, 0, 0});
     for (const auto &t : task.outputs) {
         const Tolerance &tol = task.tolerance.at(t.name);
-        s.outputs.push_back({t.name, t.dtype, 0, 0, tol.atol, tol.rtol});
+        s.outputs.push_back({t.name, t.dtype, 0, 0, {}, tol.atol, tol.rtol});
     }
     uint64_t k = 0;
     for (const auto &inst : task.instances) {
@@ -88,6 +89,12 @@ ConductSpec conduct_spec_for(const Task &task, const std::string &backend, uint6
         for (const auto &t : task.inputs) ci.input_shapes.push_back(task.shape(t, inst));
         for (const auto &t : task.outputs) ci.output_shapes.push_back(task.shape(t, inst));
         ci.seed = mix_seed(seed, k) & 0x7fffffffffffffffull;
+        try {
+            if (!task.flops_expr.empty()) ci.flops = task.flops(inst);
+            if (!task.bytes_expr.empty()) ci.bytes = task.bytes(inst);
+        } catch (const std::exception &) {
+            ci.flops = ci.bytes = 0;  // no physical bound for this instance
+        }
         s.instances.push_back(std::move(ci));
     }
     if (s.instances.empty()) throw std::runtime_error("task " + task.id + ": no instance selected");
@@ -159,6 +166,12 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     if (expert) spec.expert = expert->artifact.string();
     // On a remote device, threads 0: the device's own online cores (recorded from its report).
     if (remote_ && req.threads <= 0) spec.threads = 0;
+    // This machine's measured peaks for the physical bound (none: the check says "no peaks").
+    // Specs run on other devices (bundles, fabric workers) carry none.
+    if (auto p = peaks_for_backend(req.backend); p && !remote_) {
+        spec.peak_gflops = p->gflops;
+        spec.peak_gbps = p->gbps;
+    }
     if (phases) phases->trusted_s = monotonic_seconds() - t_trusted;
 
     double t1 = monotonic_seconds();

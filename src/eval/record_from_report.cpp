@@ -174,6 +174,9 @@ void apply_conductor_report(ResultRecord &r, const json &rep, json env) {
     }
     if (r.timed && !km.empty()) r.kernel_median_s = geomean(km);
     if (r.timed && !em.empty() && em.size() == km.size()) r.expert_median_s = geomean(em);
+    // Faster than the device can move the task's bytes or do its FLOPs: kept, but suspect
+    // (metrics leave it out of speedups and Fast@p).
+    if (rep.contains("suspect") && rep.at("suspect").is_string()) r.suspect = rep.at("suspect").get<std::string>();
     r.status = !r.correct ? "incorrect" : r.timed ? "timed" : "correct";
 }
 

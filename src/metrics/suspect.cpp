@@ -37,17 +37,7 @@ std::string reason_of(const json &v) {
 
 std::string suspect_reason(const ResultRecord &r) {
     if (r.status == "suspect") return r.failure_message.empty() ? "suspect" : r.failure_message;
-    static const bool has_field = [] {
-        for (const auto &f : record_fields()) {
-            if (std::string(f.name) == "suspect") return true;
-        }
-        return false;
-    }();
-    if (has_field) {
-        json j = r.to_json();
-        std::string why = reason_of(j.contains("suspect") ? j["suspect"] : json());
-        if (!why.empty()) return why;
-    }
+    if (std::string why = reason_of(json(r.suspect)); !why.empty()) return why;
     if (r.instances.empty()) return "";
     json insts = json::parse(r.instances, nullptr, false);
     if (!insts.is_array()) return "";

@@ -36,6 +36,7 @@ namespace ekb {
     X(std::string, failure_instance, "the instance it went wrong on")                                  \
     X(bool, failure_heldout, "the failing instance is held out (never shown to producers)")            \
     X(double, speedup, "geomean over instances of expert median / kernel median")                      \
+    X(std::string, suspect, "why the time is below the task's physical bound (then no speedup counts)") \
     X(double, speedup_ci_lo, "bootstrap 95% CI of the speedup, low")                                   \
     X(double, speedup_ci_hi, "bootstrap 95% CI of the speedup, high")                                  \
     X(double, kernel_median_s, "geomean over instances of the kernel's median time per call")          \

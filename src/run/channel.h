@@ -4,10 +4,11 @@
 //
 //   conductor -> worker            worker -> conductor
 //   layout <json>                  ok | err <code> <message>
-//   upload                         ok | err ...      (GPU: inputs to the device)
-//   poison <set>                   ok                (GPU: device outputs <- host poison)
-//   run <first_set> <calls>        ok | err ...      (device synchronized before replying)
-//   fetch <set>                    ok | err ...      (GPU: outputs of <set> to the host)
+//   upload                         ok | err ...      (GPU: inputs and poisoned outputs to the device)
+//   poison <out_set>               ok                (GPU: device outputs <- host poison)
+//   run <first_call> <calls>       ok | err ...      (call i: input set i % sets, output set
+//                                                     i % out_sets; device synchronized before replying)
+//   fetch <out_set>                ok | err ...      (GPU: outputs of <out_set> to the host)
 //   quit                           (exits)
 #pragma once
 #include <string>

@@ -23,6 +23,7 @@
 #include "run/shared_region.h"
 #include "verify/compare.h"
 #include "verify/datagen.h"
+#include "verify/physical_bound.h"
 #include "verify/trivial_outputs.h"
 
 namespace ekb {
@@ -37,15 +38,17 @@ json ConductSpec::to_json() const {
     auto tensors = [](const std::vector<ConductTensor> &v) {
         json a = json::array();
         for (const auto &t : v) {
+            json adv = json::object();
+            for (const auto &g : t.adversarial) adv[g.kind] = g.to_json();
             a.push_back({{"name", t.name}, {"dtype", dtype_name(t.dtype)}, {"lo", t.lo}, {"hi", t.hi},
-                         {"atol", t.atol}, {"rtol", t.rtol}});
+                         {"atol", t.atol}, {"rtol", t.rtol}, {"adversarial", adv}});
         }
         return a;
     };
     json insts = json::array();
     for (const auto &i : instances) {
         insts.push_back({{"name", i.name}, {"heldout", i.heldout}, {"input_shapes", i.input_shapes},
-                         {"output_shapes", i.output_shapes}, {"seed", i.seed}});
+                         {"output_shapes", i.output_shapes}, {"seed", i.seed}, {"flops", i.flops}, {"bytes", i.bytes}});
     }
     return {{"backend", backend}, {"threads", threads}, {"confine", confine}, {"candidate", candidate},
             {"expert", expert}, {"reference", reference}, {"inputs", tensors(inputs)}, {"outputs", tensors(outputs)},
@@ -55,6 +58,8 @@ json ConductSpec::to_json() const {
                         {"min_samples", timing.min_samples}, {"max_samples", timing.max_samples},
                         {"target_rse", timing.target_rse}, {"cap_seconds", timing.cap_seconds},
                         {"check_fraction", timing.check_fraction}, {"bootstrap_resamples", timing.bootstrap_resamples}}},
+            {"min_exact_outputs", min_exact_outputs}, {"max_extra_rounds", max_extra_rounds},
+            {"identical_floats", identical_floats}, {"peak_gflops", peak_gflops}, {"peak_gbps", peak_gbps},
             {"call_seconds", call_seconds}, {"start_seconds", start_seconds},
             {"worker_memory_bytes", worker_memory_bytes}, {"seed", seed}, {"workdir", workdir},
             {"profile_seconds", profile_seconds}};
@@ -80,6 +85,14 @@ ConductSpec ConductSpec::from_json(const json &j) {
             c.hi = t.value("hi", 1.0);
             c.atol = t.value("atol", 0.0);
             c.rtol = t.value("rtol", 0.0);
+            if (t.contains("adversarial")) {
+                for (const auto &[kind, value] : t.at("adversarial").items()) {
+                    AdversarialGen g;
+                    std::string err = parse_adversarial(kind, value, c.dtype, c.lo, c.hi, g);
+                    if (!err.empty()) throw std::runtime_error("spec: adversarial '" + kind + "' of " + c.name + ": " + err);
+                    c.adversarial.push_back(g);
+                }
+            }
             v.push_back(c);
         }
         return v;
@@ -93,6 +106,8 @@ ConductSpec ConductSpec::from_json(const json &j) {
         ci.input_shapes = i.at("input_shapes").get<std::vector<std::vector<int64_t>>>();
         ci.output_shapes = i.at("output_shapes").get<std::vector<std::vector<int64_t>>>();
         ci.seed = i.at("seed");
+        ci.flops = i.value("flops", 0.0);
+        ci.bytes = i.value("bytes", 0.0);
         s.instances.push_back(std::move(ci));
     }
     if (j.contains("timing")) {
@@ -114,6 +129,11 @@ ConductSpec ConductSpec::from_json(const json &j) {
     s.seed = j.value("seed", uint64_t(1));
     s.workdir = j.value("workdir", "");
     s.profile_seconds = j.value("profile_seconds", 0.0);
+    s.min_exact_outputs = j.value("min_exact_outputs", 4096);
+    s.max_extra_rounds = j.value("max_extra_rounds", 128);
+    s.identical_floats = j.value("identical_floats", true);
+    s.peak_gflops = j.value("peak_gflops", 0.0);
+    s.peak_gbps = j.value("peak_gbps", 0.0);
     if (s.timing.rotations < 1) throw std::runtime_error("spec: timing.rotations must be >= 1");
     return s;
 }
@@ -142,10 +162,19 @@ struct Failure {
 // ---------------------------------------------------------------------------------------
 // Instance data: inputs and reference outputs, kept privately by the conductor.
 
+// One input set with its reference outputs. `kind` is "" for uniform random inputs, else
+// the adversarial kind (datagen.h) its inputs were made with.
+struct SetData {
+    std::string kind;
+    std::vector<std::vector<uint8_t>> inputs;  // [input]
+    std::vector<std::vector<uint8_t>> refs;    // [output]
+};
+
+// An instance's layout and one round of input sets (as many as the layout's input sets).
+// Round 0 holds the random rotation sets, which are also the timed ones.
 struct InstanceData {
     Layout layout;
-    std::vector<std::vector<std::vector<uint8_t>>> inputs;  // [set][input]
-    std::vector<std::vector<std::vector<uint8_t>>> refs;    // [set][output]
+    std::vector<SetData> sets;
 };
 
 std::vector<ArgLayout> arg_layouts(const ConductSpec &spec, const ConductInstance &inst) {
@@ -159,42 +188,104 @@ std::vector<ArgLayout> arg_layouts(const ConductSpec &spec, const ConductInstanc
     return args;
 }
 
-InstanceData prepare_instance(const ConductSpec &spec, const ConductInstance &inst, PipelineLibrary &ref, int sets) {
-    InstanceData d;
-    d.layout = Layout::plan(arg_layouts(spec, inst), sets);
+// Inputs from `set_seed` (adversarial `kind` for the inputs that list it) and their
+// reference outputs.
+SetData make_set(const ConductSpec &spec, const ConductInstance &inst, const Layout &layout, PipelineLibrary &ref,
+                 uint64_t set_seed, const std::string &kind) {
+    SetData d;
+    d.kind = kind;
     size_t nin = spec.inputs.size();
-    for (int s = 0; s < sets; s++) {
-        uint64_t set_seed = mix_seed(inst.seed, static_cast<uint64_t>(s));
-        std::vector<std::vector<uint8_t>> ins, outs;
-        std::vector<std::unique_ptr<HostBuffer>> bufs;
-        std::vector<void *> argv;
-        for (size_t i = 0; i < d.layout.args.size(); i++) {
-            const ArgLayout &a = d.layout.args[i];
-            std::vector<uint8_t> mem(a.bytes() + 64);
-            if (!a.output) {
-                generate_tensor(mem.data(), a.dtype, a.elements(), spec.inputs[i].lo, spec.inputs[i].hi, set_seed, i);
-                ins.push_back(std::move(mem));
-            } else {
-                fill_poison(mem.data(), a.dtype, a.elements());
-                outs.push_back(std::move(mem));
+    std::vector<std::unique_ptr<HostBuffer>> bufs;
+    std::vector<void *> argv;
+    for (size_t i = 0; i < layout.args.size(); i++) {
+        const ArgLayout &a = layout.args[i];
+        std::vector<uint8_t> mem(a.bytes() + 64);
+        if (!a.output) {
+            const ConductTensor &t = spec.inputs[i];
+            const AdversarialGen *g = nullptr;
+            for (const auto &x : t.adversarial) {
+                if (x.kind == kind) g = &x;
             }
+            if (g) generate_adversarial(mem.data(), a.dtype, a.elements(), *g, t.lo, t.hi, set_seed, i);
+            else generate_tensor(mem.data(), a.dtype, a.elements(), t.lo, t.hi, set_seed, i);
+            d.inputs.push_back(std::move(mem));
+        } else {
+            fill_poison(mem.data(), a.dtype, a.elements());
+            d.refs.push_back(std::move(mem));
         }
-        for (size_t i = 0; i < d.layout.args.size(); i++) {
-            const ArgLayout &a = d.layout.args[i];
-            auto b = std::make_unique<HostBuffer>();
-            b->init(a.output ? outs[i - nin].data() : ins[i].data(), a.dtype, a.shape);
-            argv.push_back(&b->buf);
-            bufs.push_back(std::move(b));
-        }
-        int r = ref.call(argv.data());
-        if (r != 0) {
-            throw std::runtime_error("the reference artifact failed on instance '" + inst.name + "' (error " +
-                                     std::to_string(r) + "): this is a bug in the task, not in the kernel");
-        }
-        d.inputs.push_back(std::move(ins));
-        d.refs.push_back(std::move(outs));
+    }
+    for (size_t i = 0; i < layout.args.size(); i++) {
+        const ArgLayout &a = layout.args[i];
+        auto b = std::make_unique<HostBuffer>();
+        b->init(a.output ? d.refs[i - nin].data() : d.inputs[i].data(), a.dtype, a.shape);
+        argv.push_back(&b->buf);
+        bufs.push_back(std::move(b));
+    }
+    int r = ref.call(argv.data());
+    if (r != 0) {
+        throw std::runtime_error("the reference artifact failed on instance '" + inst.name + "'" +
+                                 (kind.empty() ? "" : " (adversarial input set '" + kind + "')") + " (error " +
+                                 std::to_string(r) + "): this is a bug in the task, not in the kernel");
     }
     return d;
+}
+
+// Input sets and output sets of an instance: `sets` input sets, one more output set when
+// there is more than one (so that consecutive uses of an output set see different inputs).
+Layout plan_layout(const ConductSpec &spec, const ConductInstance &inst, int sets) {
+    return Layout::plan(arg_layouts(spec, inst), sets, sets > 1 ? sets + 1 : 1);
+}
+
+// Round 0: the random rotation sets (set s from stream s of the instance seed).
+InstanceData prepare_instance(const ConductSpec &spec, const ConductInstance &inst, PipelineLibrary &ref, int sets) {
+    InstanceData d;
+    d.layout = plan_layout(spec, inst, sets);
+    for (int s = 0; s < sets; s++) {
+        d.sets.push_back(make_set(spec, inst, d.layout, ref, mix_seed(inst.seed, static_cast<uint64_t>(s)), ""));
+    }
+    return d;
+}
+
+// The adversarial kinds any input of the spec lists, in adversarial_kinds() order.
+std::vector<std::string> spec_adversarial_kinds(const ConductSpec &spec) {
+    std::vector<std::string> out;
+    for (const auto &k : adversarial_kinds()) {
+        for (const auto &t : spec.inputs) {
+            bool has = false;
+            for (const auto &g : t.adversarial) has = has || g.kind == k;
+            if (has) {
+                out.push_back(k);
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+// Verification round r >= 1 of an instance: the adversarial sets first (one per kind,
+// `sets` per round), then random sets from fresh streams of the instance seed.
+std::vector<SetData> make_round(const ConductSpec &spec, const ConductInstance &inst, const Layout &layout,
+                                PipelineLibrary &ref, int round, const std::vector<std::string> &kinds) {
+    std::vector<SetData> out;
+    for (int s = 0; s < layout.sets; s++) {
+        size_t slot = static_cast<size_t>((round - 1) * layout.sets + s);
+        std::string kind = slot < kinds.size() ? kinds[slot] : "";
+        uint64_t stream = 0x100000ull + slot;
+        out.push_back(make_set(spec, inst, layout, ref, mix_seed(inst.seed, stream), kind));
+    }
+    return out;
+}
+
+// Exactly compared (integer) output elements of one set of an instance.
+size_t exact_outputs_per_set(const ConductSpec &spec, const ConductInstance &inst) {
+    size_t n = 0;
+    for (size_t o = 0; o < spec.outputs.size(); o++) {
+        if (dtype_info(spec.outputs[o].dtype).is_float) continue;
+        size_t e = 1;
+        for (int64_t x : inst.output_shapes.at(o)) e *= static_cast<size_t>(x);
+        n += e;
+    }
+    return n;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -203,6 +294,7 @@ InstanceData prepare_instance(const ConductSpec &spec, const ConductInstance &in
 class Side {
 public:
     std::string role;
+    bool gpu = false;  // outputs live on a device: fetch and poison go through the worker
     bool alive = false;
     std::optional<Failure> failure;
     double cold_start = -1;
@@ -213,6 +305,7 @@ public:
     void start(const ConductSpec &spec, const std::string &artifact, size_t shm_bytes, const fs::path &work,
                const std::string &self_exe, const std::string &current_instance) {
         workdir_ = work / role;
+        gpu = spec.backend != "cpu";
         fs::create_directories(workdir_ / "pocl");
         call_seconds_ = spec.call_seconds;
         shm = SharedRegion::create(shm_bytes, ("ekb-" + role).c_str());
@@ -331,19 +424,20 @@ private:
 // ---------------------------------------------------------------------------------------
 // Verification helpers.
 
-void write_inputs(Side &side, const InstanceData &d) {
-    for (int s = 0; s < d.layout.sets; s++) {
+void write_inputs(Side &side, const Layout &layout, const std::vector<SetData> &sets) {
+    for (int s = 0; s < layout.sets; s++) {
         size_t in = 0;
-        for (const auto &a : d.layout.args) {
+        for (const auto &a : layout.args) {
             if (a.output) continue;
-            std::memcpy(side.shm.data() + a.offsets[static_cast<size_t>(s)], d.inputs[static_cast<size_t>(s)][in].data(), a.bytes());
+            std::memcpy(side.shm.data() + a.offsets[static_cast<size_t>(s)], sets[static_cast<size_t>(s)].inputs[in].data(),
+                        a.bytes());
             in++;
         }
     }
 }
 
-void poison_outputs_host(Side &side, const InstanceData &d, int set) {
-    for (const auto &a : d.layout.args) {
+void poison_outputs_host(Side &side, const Layout &layout, int set) {
+    for (const auto &a : layout.args) {
         if (!a.output) continue;
         uint8_t *p = side.shm.data() + a.offsets[static_cast<size_t>(set)];
         std::memset(p - k_guard_bytes, k_guard_byte, k_guard_bytes);
@@ -352,19 +446,12 @@ void poison_outputs_host(Side &side, const InstanceData &d, int set) {
     }
 }
 
-// Loads an instance into a worker. Returns false when the worker failed.
-bool load_instance(Side &side, const InstanceData &d, const ConductInstance &inst) {
-    write_inputs(side, d);
-    for (int s = 0; s < d.layout.sets; s++) poison_outputs_host(side, d, s);
-    auto r = side.request("layout " + d.layout.to_json().dump(), inst.name, inst.heldout);
-    if (!r) return false;
-    if (r->kind == Reply::error) {
-        std::string code = r->text.substr(0, r->text.find(' '));
-        side.set_failure("load", code == "signature" ? "signature" : "load_error", r->text.substr(r->text.find(' ') + 1),
-                         inst.name, inst.heldout);
-        return false;
-    }
-    r = side.request("upload", inst.name, inst.heldout);
+// Poisons one output set where the kernel will write it: the shared memory, and on GPUs
+// the device copy too. False when the worker failed.
+bool poison_output_set(Side &side, const Layout &layout, int set, const ConductInstance &inst) {
+    poison_outputs_host(side, layout, set);
+    if (!side.gpu) return true;
+    auto r = side.request("poison " + std::to_string(set), inst.name, inst.heldout);
     if (!r) return false;
     if (r->kind == Reply::error) {
         side.set_failure("run", "runtime_error", r->text.substr(r->text.find(' ') + 1), inst.name, inst.heldout);
@@ -373,18 +460,51 @@ bool load_instance(Side &side, const InstanceData &d, const ConductInstance &ins
     return true;
 }
 
-// Compares one set's outputs (after fetch) and guard bands; returns a failure if wrong.
-std::optional<Failure> check_set(Side &side, const InstanceData &d, const ConductSpec &spec, const ConductInstance &inst,
-                                 int set, json *max_err) {
-    auto r = side.request("fetch " + std::to_string(set), inst.name, inst.heldout);
-    if (!r) return side.failure;
+// Writes a round's inputs, poisons every output set and sends it all to the device (GPU).
+bool load_round(Side &side, const Layout &layout, const std::vector<SetData> &sets, const ConductInstance &inst) {
+    write_inputs(side, layout, sets);
+    for (int s = 0; s < layout.out_sets; s++) poison_outputs_host(side, layout, s);
+    auto r = side.request("upload", inst.name, inst.heldout);
+    if (!r) return false;
     if (r->kind == Reply::error) {
-        return Failure{"run", "runtime_error", r->text.substr(r->text.find(' ') + 1), inst.name, inst.heldout};
+        side.set_failure("run", "runtime_error", r->text.substr(r->text.find(' ') + 1), inst.name, inst.heldout);
+        return false;
+    }
+    return true;
+}
+
+// Loads an instance (its round 0) into a worker. Returns false when the worker failed.
+bool load_instance(Side &side, const InstanceData &d, const ConductInstance &inst) {
+    auto r = side.request("layout " + d.layout.to_json().dump(), inst.name, inst.heldout);
+    if (!r) return false;
+    if (r->kind == Reply::error) {
+        std::string code = r->text.substr(0, r->text.find(' '));
+        side.set_failure("load", code == "signature" ? "signature" : "load_error", r->text.substr(r->text.find(' ') + 1),
+                         inst.name, inst.heldout);
+        return false;
+    }
+    return load_round(side, d.layout, d.sets, inst);
+}
+
+std::string set_label(const SetData &set) {
+    return set.kind.empty() ? "" : " on the adversarial input set '" + set.kind + "'";
+}
+
+// Compares output set `out_set` (after fetch) and its guard bands with the reference of
+// input set `set`; returns a failure if wrong.
+std::optional<Failure> check_set(Side &side, const Layout &layout, const SetData &set, const ConductSpec &spec,
+                                 const ConductInstance &inst, int out_set, json *max_err) {
+    if (side.gpu) {
+        auto r = side.request("fetch " + std::to_string(out_set), inst.name, inst.heldout);
+        if (!r) return side.failure;
+        if (r->kind == Reply::error) {
+            return Failure{"run", "runtime_error", r->text.substr(r->text.find(' ') + 1), inst.name, inst.heldout};
+        }
     }
     size_t out = 0;
-    for (const auto &a : d.layout.args) {
+    for (const auto &a : layout.args) {
         if (!a.output) continue;
-        const uint8_t *p = side.shm.data() + a.offsets[static_cast<size_t>(set)];
+        const uint8_t *p = side.shm.data() + a.offsets[static_cast<size_t>(out_set)];
         size_t g1 = find_not_byte(p - k_guard_bytes, k_guard_bytes, k_guard_byte);
         size_t g2 = find_not_byte(p + a.bytes(), k_guard_bytes, k_guard_byte);
         if (g1 != k_guard_bytes || g2 != k_guard_bytes) {
@@ -395,7 +515,7 @@ std::optional<Failure> check_set(Side &side, const InstanceData &d, const Conduc
                            inst.heldout};
         }
         const ConductTensor &t = spec.outputs[out];
-        CompareResult c = compare_output(p, d.refs[static_cast<size_t>(set)][out].data(), a.dtype, a.elements(), t.atol, t.rtol);
+        CompareResult c = compare_output(p, set.refs[out].data(), a.dtype, a.elements(), t.atol, t.rtol);
         if (max_err) {
             double prev = max_err->value(a.name, 0.0);
             (*max_err)[a.name] = std::max(prev, c.max_abs_err);
@@ -405,7 +525,8 @@ std::optional<Failure> check_set(Side &side, const InstanceData &d, const Conduc
             std::string tol = dtype_info(a.dtype).is_float
                                   ? " (tolerance atol " + std::to_string(t.atol) + " + rtol " + std::to_string(t.rtol) + ")"
                                   : " (integers compare exactly)";
-            return Failure{"verify", code, "output '" + a.name + "' " + shape_desc(a.shape) + ": " + c.describe(a.shape) + tol,
+            return Failure{"verify", code,
+                           "output '" + a.name + "' " + shape_desc(a.shape) + set_label(set) + ": " + c.describe(a.shape) + tol,
                            inst.name, inst.heldout};
         }
         out++;
@@ -413,12 +534,13 @@ std::optional<Failure> check_set(Side &side, const InstanceData &d, const Conduc
     return std::nullopt;
 }
 
-std::optional<Failure> check_inputs(Side &side, const InstanceData &d, const ConductInstance &inst) {
-    for (int s = 0; s < d.layout.sets; s++) {
+std::optional<Failure> check_inputs(Side &side, const Layout &layout, const std::vector<SetData> &sets,
+                                    const ConductInstance &inst) {
+    for (int s = 0; s < layout.sets; s++) {
         size_t in = 0;
-        for (const auto &a : d.layout.args) {
+        for (const auto &a : layout.args) {
             if (a.output) continue;
-            if (std::memcmp(side.shm.data() + a.offsets[static_cast<size_t>(s)], d.inputs[static_cast<size_t>(s)][in].data(),
+            if (std::memcmp(side.shm.data() + a.offsets[static_cast<size_t>(s)], sets[static_cast<size_t>(s)].inputs[in].data(),
                             a.bytes()) != 0) {
                 return Failure{"verify", "input_modified", "input '" + a.name + "' was modified by the kernel", inst.name,
                                inst.heldout};
@@ -429,25 +551,87 @@ std::optional<Failure> check_inputs(Side &side, const InstanceData &d, const Con
     return std::nullopt;
 }
 
-// Verifies one side on one instance: every set once, the first call timed as cold start.
-std::optional<Failure> verify_side(Side &side, const InstanceData &d, const ConductSpec &spec, const ConductInstance &inst,
-                                   json *max_err) {
-    if (!load_instance(side, d, inst)) return side.failure;
-    int sets = d.layout.sets;
-    bool first = side.cold_start < 0;
-    auto r = side.request("run 0 1", inst.name, inst.heldout, first ? spec.start_seconds + spec.call_seconds : 0);
-    if (!r) return side.failure;
-    if (first) side.cold_start = r->seconds;
-    if (r->kind == Reply::ok && sets > 1) r = side.request("run 1 " + std::to_string(sets - 1), inst.name, inst.heldout);
+std::optional<Failure> run_calls(Side &side, long first, long calls, const ConductInstance &inst, double limit = 0) {
+    auto r = side.request("run " + std::to_string(first) + " " + std::to_string(calls), inst.name, inst.heldout, limit);
     if (!r) return side.failure;
     if (r->kind == Reply::error) {
         return Failure{"run", "runtime_error", r->text.substr(r->text.find(' ') + 1), inst.name, inst.heldout};
     }
-    for (int s = 0; s < sets; s++) {
-        auto f = check_set(side, d, spec, inst, s, max_err);
-        if (f) return f;
+    return std::nullopt;
+}
+
+// Output bytes of one output set, copied out of the shared region.
+std::vector<std::vector<uint8_t>> copy_outputs(const Side &side, const Layout &layout, int out_set) {
+    std::vector<std::vector<uint8_t>> v;
+    for (const auto &a : layout.args) {
+        if (!a.output) continue;
+        const uint8_t *p = side.shm.data() + a.offsets[static_cast<size_t>(out_set)];
+        v.emplace_back(p, p + a.bytes());
     }
-    return check_inputs(side, d, inst);
+    return v;
+}
+
+// Verifies one side on one round of input sets (loaded already). Every set runs twice:
+// first call i reads input set i and writes output set i; then, with every output
+// poisoned again, call sets + j reads input set j and writes another output set (at
+// another address). Both results must match the reference, and must be bit-identical
+// where the spec requires it (integer outputs always; float outputs when
+// identical_floats): a race or an address-dependent result shows up as a difference.
+std::optional<Failure> verify_round(Side &side, const Layout &layout, const std::vector<SetData> &sets,
+                                    const ConductSpec &spec, const ConductInstance &inst, json *max_err) {
+    int n = layout.sets;
+    bool first = side.cold_start < 0;
+    if (first) {
+        auto t0 = monotonic_seconds();
+        if (auto f = run_calls(side, 0, 1, inst, spec.start_seconds + spec.call_seconds)) return f;
+        side.cold_start = monotonic_seconds() - t0;
+        if (n > 1) {
+            if (auto f = run_calls(side, 1, n - 1, inst)) return f;
+        }
+    } else if (auto f = run_calls(side, 0, n, inst)) {
+        return f;
+    }
+    std::vector<std::vector<std::vector<uint8_t>>> first_run;
+    for (int s = 0; s < n; s++) {
+        if (auto f = check_set(side, layout, sets[static_cast<size_t>(s)], spec, inst, layout.output_set(s), max_err)) return f;
+        first_run.push_back(copy_outputs(side, layout, layout.output_set(s)));
+    }
+    if (auto f = check_inputs(side, layout, sets, inst)) return f;
+    for (int o = 0; o < layout.out_sets; o++) {
+        if (!poison_output_set(side, layout, o, inst)) return side.failure;
+    }
+    if (auto f = run_calls(side, n, n, inst)) return f;
+    for (int j = 0; j < n; j++) {
+        int o = layout.output_set(n + j);
+        if (auto f = check_set(side, layout, sets[static_cast<size_t>(j)], spec, inst, o, max_err)) return f;
+        size_t k = 0;
+        for (const auto &a : layout.args) {
+            if (!a.output) continue;
+            const auto &before = first_run[static_cast<size_t>(j)][k++];
+            if (dtype_info(a.dtype).is_float && !spec.identical_floats) continue;
+            const uint8_t *p = side.shm.data() + a.offsets[static_cast<size_t>(o)];
+            if (std::memcmp(p, before.data(), a.bytes()) == 0) continue;
+            size_t eb = static_cast<size_t>(dtype_bytes(a.dtype)), i = 0;
+            while (i < a.elements() && std::memcmp(p + i * eb, before.data() + i * eb, eb) == 0) i++;
+            char vals[160];
+            snprintf(vals, sizeof(vals), "%.9g, then %.9g", read_element(before.data(), a.dtype, i),
+                     read_element(p, a.dtype, i));
+            return Failure{"verify", "nondeterministic",
+                           "output '" + a.name + "' " + shape_desc(a.shape) + set_label(sets[static_cast<size_t>(j)]) +
+                               ": two runs on the same inputs (at different output addresses) differ at " +
+                               coordinate_string(i, a.shape) + ": " + vals +
+                               " (a race, uninitialized memory, or a result that depends on an address)",
+                           inst.name, inst.heldout};
+        }
+    }
+    return check_inputs(side, layout, sets, inst);
+}
+
+// Verifies one side on an instance's round 0 (loading the instance).
+std::optional<Failure> verify_side(Side &side, const InstanceData &d, const ConductSpec &spec, const ConductInstance &inst,
+                                   json *max_err) {
+    if (!load_instance(side, d, inst)) return side.failure;
+    return verify_round(side, d.layout, d.sets, spec, inst, max_err);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -456,7 +640,7 @@ std::optional<Failure> verify_side(Side &side, const InstanceData &d, const Cond
 struct Timed {
     std::vector<double> per_call;  // seconds per call, one per sample
     long calls_per_sample = 1;
-    int cursor = 0;
+    long cursor = 0;               // the next call's number (input set cursor % sets, output set cursor % out_sets)
     double spent = 0;
 };
 
@@ -467,17 +651,29 @@ json stats_json(const Timed &t) {
 }
 
 // One timed batch; returns seconds or nullopt (failure recorded on the side).
-std::optional<double> timed_batch(Side &side, Timed &t, long calls, const ConductInstance &inst, int sets) {
+std::optional<double> timed_batch(Side &side, Timed &t, long calls, const ConductInstance &inst) {
     auto r = side.request("run " + std::to_string(t.cursor) + " " + std::to_string(calls), inst.name, inst.heldout);
     if (!r) return std::nullopt;
     if (r->kind == Reply::error) {
         side.set_failure("run", "runtime_error", r->text.substr(r->text.find(' ') + 1), inst.name, inst.heldout);
         return std::nullopt;
     }
-    t.cursor = static_cast<int>((t.cursor + calls) % sets);
+    t.cursor += calls;
     t.spent += r->seconds;
     side.timed_seconds += r->seconds;
     return r->seconds;
+}
+
+// After a timed batch of calls [first, first + calls): the output of the last call that
+// wrote each output set, against the reference of the input set that call read.
+std::optional<Failure> check_batch(Side &side, const InstanceData &d, const ConductSpec &spec, const ConductInstance &inst,
+                                   long first, long calls) {
+    const Layout &l = d.layout;
+    for (long j = std::max(first, first + calls - l.out_sets); j < first + calls; j++) {
+        auto f = check_set(side, l, d.sets[static_cast<size_t>(l.input_set(j))], spec, inst, l.output_set(j), nullptr);
+        if (f) return f;
+    }
+    return std::nullopt;
 }
 
 // Phase 3: runs a verified candidate (built with the profile feature) on the last instance
@@ -485,14 +681,14 @@ std::optional<double> timed_batch(Side &side, Timed &t, long calls, const Conduc
 json profile_candidate(Side &cand, const ConductSpec &spec, const InstanceData &d, const ConductInstance &inst, int sets) {
     if (!load_instance(cand, d, inst)) return {{"error", "the instance could not be loaded"}};
     Timed t;
-    if (!timed_batch(cand, t, 1, inst, sets)) return {{"error", "the warm-up call failed"}};  // GPU program builds
+    if (!timed_batch(cand, t, 1, inst)) return {{"error", "the warm-up call failed"}};  // GPU program builds
     auto r = cand.request("profile start", inst.name, inst.heldout);
     if (!r) return {{"error", "the kernel's process failed"}};
     if (r->kind == Reply::error) return {{"error", r->text}};
     long calls = 0, batch = 1;
     double start = monotonic_seconds();
     while (monotonic_seconds() - start < spec.profile_seconds) {
-        auto s = timed_batch(cand, t, batch, inst, sets);
+        auto s = timed_batch(cand, t, batch, inst);
         if (!s) return {{"error", "a profiled call failed"}};
         calls += batch;
         if (*s < spec.profile_seconds / 20) batch *= 2;
@@ -537,7 +733,7 @@ json conduct(const ConductSpec &spec) {
     int sets = std::max(1, spec.timing.rotations);
     size_t shm_bytes = 0;
     for (const auto &inst : spec.instances) {
-        shm_bytes = std::max(shm_bytes, Layout::plan(arg_layouts(spec, inst), sets).total_bytes);
+        shm_bytes = std::max(shm_bytes, plan_layout(spec, inst, sets).total_bytes);
     }
     char self[4096];
     ssize_t n = ::readlink("/proc/self/exe", self, sizeof(self) - 1);
@@ -562,7 +758,41 @@ json conduct(const ConductSpec &spec) {
     json instances = json::array();
     bool cand_correct = cand.alive;
     bool expert_correct = with_expert && expert.alive;
-    for (const auto &inst : spec.instances) {
+    // Verification-only rounds: the adversarial sets (one per kind), then random sets until
+    // the evaluation compares at least min_exact_outputs integer outputs exactly (each
+    // set's outputs count once, though every set runs twice), on the instance whose inputs
+    // are the smallest per exactly compared output (the cheapest to add).
+    std::vector<std::string> kinds = spec_adversarial_kinds(spec);
+    int adversarial_rounds = static_cast<int>((kinds.size() + size_t(sets) - 1) / size_t(sets));
+    std::vector<int> rounds(spec.instances.size(), 1 + adversarial_rounds);
+    {
+        size_t exact = 0, cheapest = 0;
+        double best_cost = -1;
+        for (size_t i = 0; i < spec.instances.size(); i++) {
+            size_t per_set = exact_outputs_per_set(spec, spec.instances[i]);
+            exact += per_set * size_t(sets) * size_t(rounds[i]);
+            double in_elems = 0;
+            for (const auto &shape : spec.instances[i].input_shapes) {
+                double e = 1;
+                for (int64_t x : shape) e *= double(x);
+                in_elems += e;
+            }
+            double cost = per_set > 0 ? in_elems / double(per_set) : -1;
+            if (cost >= 0 && (best_cost < 0 || cost < best_cost)) {
+                best_cost = cost;
+                cheapest = i;
+            }
+        }
+        size_t per_round = best_cost >= 0 ? exact_outputs_per_set(spec, spec.instances[cheapest]) * size_t(sets) : 0;
+        for (int added = 0; per_round > 0 && exact < size_t(spec.min_exact_outputs) && added < spec.max_extra_rounds; added++) {
+            rounds[cheapest]++;
+            exact += per_round;
+        }
+        out["verification"] = {{"adversarial_kinds", kinds}, {"rounds", rounds}, {"exact_outputs", exact},
+                               {"runs_per_set", 2}, {"identical_floats", spec.identical_floats}};
+    }
+    for (size_t ii = 0; ii < spec.instances.size(); ii++) {
+        const auto &inst = spec.instances[ii];
         double t_ref = monotonic_seconds();
         data.push_back(prepare_instance(spec, inst, ref, sets));
         reference_s += monotonic_seconds() - t_ref;
@@ -575,6 +805,31 @@ json conduct(const ConductSpec &spec) {
         } else {
             f = Failure{"run", "not_run", "not run: the kernel's process had already failed", inst.name, inst.heldout};
         }
+        bool expert_ok = with_expert && expert.alive && !expert.failure;
+        if (expert_ok) {
+            if (auto ef = verify_side(expert, data.back(), spec, inst, nullptr)) {
+                expert_ok = false;
+                expert.set_failure(ef->stage, ef->code, ef->message, inst.name, inst.heldout);
+            }
+        }
+        for (int r = 1; r < rounds[ii] && ((!f && cand.alive) || expert_ok); r++) {
+            t_ref = monotonic_seconds();
+            std::vector<SetData> round = make_round(spec, inst, data.back().layout, ref, r, kinds);
+            reference_s += monotonic_seconds() - t_ref;
+            if (!f && cand.alive) {
+                if (!load_round(cand, data.back().layout, round, inst)) f = cand.failure;
+                else f = verify_round(cand, data.back().layout, round, spec, inst, &max_err);
+            }
+            if (expert_ok) {
+                std::optional<Failure> ef = load_round(expert, data.back().layout, round, inst)
+                                                ? verify_round(expert, data.back().layout, round, spec, inst, nullptr)
+                                                : expert.failure;
+                if (ef) {
+                    expert_ok = false;
+                    expert.set_failure(ef->stage, ef->code, ef->message, inst.name, inst.heldout);
+                }
+            }
+        }
         ij["correct"] = !f.has_value();
         ij["failure"] = f ? f->to_json() : json(nullptr);
         ij["max_abs_err"] = max_err;
@@ -582,13 +837,7 @@ json conduct(const ConductSpec &spec) {
             cand_correct = false;
             cand.set_failure(f->stage, f->code, f->message, inst.name, inst.heldout);
         }
-        if (with_expert && expert.alive) {
-            auto ef = verify_side(expert, data.back(), spec, inst, nullptr);
-            if (ef) {
-                expert_correct = false;
-                expert.set_failure(ef->stage, ef->code, ef->message, inst.name, inst.heldout);
-            }
-        }
+        if (with_expert && !expert_ok) expert_correct = false;
         instances.push_back(ij);
     }
     if (with_expert && !expert.alive) expert_correct = false;
@@ -604,6 +853,7 @@ json conduct(const ConductSpec &spec) {
     std::mt19937_64 rng(spec.seed);
     std::vector<std::vector<double>> all_cand, all_expert;
     std::vector<double> speedups;
+    std::vector<std::string> suspect;  // instances timed below the physical bound
     for (size_t ii = 0; timed && ii < spec.instances.size(); ii++) {
         const auto &inst = spec.instances[ii];
         const InstanceData &d = data[ii];
@@ -625,14 +875,14 @@ json conduct(const ConductSpec &spec) {
             double spent = 0;
             int calls = 0;
             while (spent < spec.timing.warmup_seconds && calls < 100000) {
-                auto s = timed_batch(*sides[k], t[k], 1, inst, sets);
+                auto s = timed_batch(*sides[k], t[k], 1, inst);
                 if (!s) break;
                 spent += *s;
                 calls++;
             }
             long n_calls = 1;
             while (all_alive()) {
-                auto s = timed_batch(*sides[k], t[k], n_calls, inst, sets);
+                auto s = timed_batch(*sides[k], t[k], n_calls, inst);
                 if (!s) break;
                 if (*s >= spec.timing.min_sample_seconds || n_calls >= (1L << 30)) break;
                 double grow = std::clamp(spec.timing.min_sample_seconds * 1.25 / std::max(*s, 1e-9), 2.0, 10.0);
@@ -645,29 +895,28 @@ json conduct(const ConductSpec &spec) {
         int sample = 0;
         std::uniform_real_distribution<double> coin(0, 1);
         while (all_alive()) {
-            bool check = sample == 0 || coin(rng) < spec.timing.check_fraction;
+            bool check = sample == 0 || coin(rng) < spec.timing.check_fraction;  // extra poison
             // A B, then B A: neither side always runs right after the other.
             for (size_t step = 0; step < sides.size() && all_alive(); step++) {
                 size_t k = (sample % 2 == 1) ? sides.size() - 1 - step : step;
                 Side &s = *sides[k];
                 long calls = t[k].calls_per_sample;
-                int touched = static_cast<int>(std::min<long>(calls, sets));
-                int check_set_index = (t[k].cursor + static_cast<int>(rng() % static_cast<uint64_t>(touched))) % sets;
+                // Sometimes (always the first time) poison one output set the batch will write.
                 if (check) {
-                    poison_outputs_host(s, d, check_set_index);
-                    auto r = s.request("poison " + std::to_string(check_set_index), inst.name, inst.heldout);
-                    if (!r) break;
+                    long pick = t[k].cursor + static_cast<long>(rng() % static_cast<uint64_t>(std::min<long>(calls, d.layout.out_sets)));
+                    if (!poison_output_set(s, d.layout, d.layout.output_set(pick), inst)) break;
                 }
-                auto sec = timed_batch(s, t[k], calls, inst, sets);
+                long first = t[k].cursor;
+                auto sec = timed_batch(s, t[k], calls, inst);
                 if (!sec) break;
                 t[k].per_call.push_back(*sec / double(calls));
-                if (check) {
-                    auto f = check_set(s, d, spec, inst, check_set_index, nullptr);
-                    if (f) {
+                // Every batch: the final output of every output set it wrote.
+                if (auto f = check_batch(s, d, spec, inst, first, calls)) {
+                    if (f->stage == "verify") {
                         f->code = "timed_call_mismatch";
                         f->message = "a timed call's output was wrong: " + f->message;
-                        s.set_failure(f->stage, f->code, f->message, f->instance, f->heldout);
                     }
+                    s.set_failure(f->stage, f->code, f->message, f->instance, f->heldout);
                 }
             }
             sample++;
@@ -683,7 +932,7 @@ json conduct(const ConductSpec &spec) {
         }
         for (auto *s : sides) {
             if (s->alive && !s->failure) {
-                auto f = check_inputs(*s, d, inst);
+                auto f = check_inputs(*s, d.layout, d.sets, inst);
                 if (f) s->set_failure(f->stage, f->code, f->message, f->instance, f->heldout);
             }
         }
@@ -698,6 +947,10 @@ json conduct(const ConductSpec &spec) {
             expert_correct = false;
         }
         json tj = {{"candidate", stats_json(t[0])}};
+        // The physical check: faster than the device can move the bytes or do the FLOPs.
+        json bound = check_physical_bound(inst.flops, inst.bytes, median(t[0].per_call), {spec.peak_gflops, spec.peak_gbps});
+        if (bound.value("suspect", false)) suspect.push_back("instance " + inst.name + ": " + bound.value("reason", ""));
+        tj["physical_bound"] = bound;
         all_cand.push_back(t[0].per_call);
         if (compare) {
             tj["expert"] = stats_json(t[1]);
@@ -737,6 +990,13 @@ json conduct(const ConductSpec &spec) {
     out["instances"] = instances;
     out["correct"] = cand_correct;
     out["timed"] = timed;
+    if (timed && !suspect.empty()) {
+        std::string why;
+        for (const auto &x : suspect) why += (why.empty() ? "" : "; ") + x;
+        out["suspect"] = why;
+    } else {
+        out["suspect"] = nullptr;
+    }
     if (timed && compare && speedups.size() == spec.instances.size()) {
         out["speedup"] = geomean(speedups);
         Interval ci = bootstrap_geomean_speedup_ci(all_expert, all_cand, spec.timing.bootstrap_resamples, 0.95, spec.seed);
@@ -753,38 +1013,52 @@ void dump_reference(const ConductSpec &spec, const std::string &out_dir) {
     PipelineLibrary ref;
     if (std::string e = ref.load(spec.reference); !e.empty()) throw std::runtime_error("reference artifact: " + e);
     json manifest = json::array();
+    std::vector<std::string> kinds = spec_adversarial_kinds(spec);
+    size_t entry = 0;
     for (size_t k = 0; k < spec.instances.size(); k++) {
         const auto &inst = spec.instances[k];
         InstanceData d = prepare_instance(spec, inst, ref, 1);
-        fs::path dir = fs::path(out_dir) / std::to_string(k);
-        fs::create_directories(dir);
-        json tensors = json::array();
-        size_t in = 0, outn = 0;
-        for (const auto &a : d.layout.args) {
-            const auto &bytes = a.output ? d.refs[0][outn++] : d.inputs[0][in++];
-            write_file(dir / (a.name + ".bin"), std::string_view(reinterpret_cast<const char *>(bytes.data()), a.bytes()));
-            tensors.push_back({{"name", a.name}, {"output", a.output}, {"dtype", dtype_name(a.dtype)}, {"shape", a.shape},
-                               {"file", std::to_string(k) + "/" + a.name + ".bin"}});
+        // Set 0 of the random rotation sets, then one set per adversarial kind: PyTorch
+        // checks the reference on the adversarial sets too, so they are known-correct.
+        std::vector<SetData> sets = {d.sets[0]};
+        for (size_t a = 0; a < kinds.size(); a++) {
+            sets.push_back(make_round(spec, inst, d.layout, ref, static_cast<int>(a) + 1, kinds)[0]);
         }
-        // Informative outputs: no trivial output may pass this instance's verification.
-        std::vector<TrivialInput> trivial_inputs;
-        size_t ti = 0;
-        for (const auto &a : d.layout.args) {
-            if (a.output) continue;
-            trivial_inputs.push_back({a.name, a.dtype, d.inputs[0][ti++].data(), a.elements()});
-        }
-        json trivial = json::array();
-        size_t to = 0;
-        for (const auto &a : d.layout.args) {
-            if (!a.output) continue;
-            const ConductTensor &t = spec.outputs[to];
-            for (const auto &c : check_trivial_outputs(d.refs[0][to].data(), a.dtype, a.elements(), t.atol, t.rtol,
-                                                       trivial_inputs)) {
-                trivial.push_back({{"output", a.name}, {"kind", c.kind}, {"passes", c.passes}, {"detail", c.detail}});
+        for (const SetData &set : sets) {
+            fs::path dir = fs::path(out_dir) / std::to_string(entry);
+            fs::create_directories(dir);
+            json tensors = json::array();
+            size_t in = 0, outn = 0;
+            for (const auto &a : d.layout.args) {
+                const auto &bytes = a.output ? set.refs[outn++] : set.inputs[in++];
+                write_file(dir / (a.name + ".bin"), std::string_view(reinterpret_cast<const char *>(bytes.data()), a.bytes()));
+                tensors.push_back({{"name", a.name}, {"output", a.output}, {"dtype", dtype_name(a.dtype)}, {"shape", a.shape},
+                                   {"file", std::to_string(entry) + "/" + a.name + ".bin"}});
             }
-            to++;
+            // Informative outputs (random inputs only): no trivial output may pass.
+            json trivial = json::array();
+            if (set.kind.empty()) {
+                std::vector<TrivialInput> trivial_inputs;
+                size_t ti = 0;
+                for (const auto &a : d.layout.args) {
+                    if (a.output) continue;
+                    trivial_inputs.push_back({a.name, a.dtype, set.inputs[ti++].data(), a.elements()});
+                }
+                size_t to = 0;
+                for (const auto &a : d.layout.args) {
+                    if (!a.output) continue;
+                    const ConductTensor &t = spec.outputs[to];
+                    for (const auto &c : check_trivial_outputs(set.refs[to].data(), a.dtype, a.elements(), t.atol, t.rtol,
+                                                               trivial_inputs)) {
+                        trivial.push_back({{"output", a.name}, {"kind", c.kind}, {"passes", c.passes}, {"detail", c.detail}});
+                    }
+                    to++;
+                }
+            }
+            manifest.push_back({{"instance", inst.name}, {"seed", inst.seed}, {"set", set.kind.empty() ? "random" : set.kind},
+                                {"tensors", tensors}, {"trivial", trivial}});
+            entry++;
         }
-        manifest.push_back({{"instance", inst.name}, {"seed", inst.seed}, {"tensors", tensors}, {"trivial", trivial}});
     }
     write_file(fs::path(out_dir) / "manifest.json", manifest.dump(1));
 }

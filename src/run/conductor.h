@@ -5,9 +5,12 @@
 //   - computes reference outputs with the trusted reference artifact, in its own process;
 //   - starts one untrusted worker per artifact (candidate, expert), confined;
 //   - verifies every instance: tolerance, NaN/Inf placement, guard bands, untouched inputs,
-//     outputs actually written (poisoned before each checked call);
-//   - times candidate and expert alternately (A B A B) on rotated input sets at distinct
-//     addresses, checking the outputs of randomly chosen timed calls, and owns the clock;
+//     outputs actually written (poisoned before each checked call), on random and
+//     adversarial input sets, every set twice (results bit-identical where required);
+//   - times candidate and expert alternately (A B B A) on rotated input sets at distinct
+//     addresses (call i: input set i % S, output set i % (S + 1)), verifying the final
+//     output of every output set after every timed batch, and owns the clock;
+//   - flags a time below the task's physical bound on the device's peaks as suspect;
 //   - on request, profiles a verified candidate built with the profile feature.
 #pragma once
 #include <cstdint>
@@ -16,6 +19,7 @@
 #include <vector>
 
 #include "suite/dtype.h"
+#include "verify/datagen.h"
 
 namespace ekb {
 
@@ -36,6 +40,7 @@ struct ConductTensor {
     std::string name;
     DType dtype = DType::f32;
     double lo = -1, hi = 1;      // inputs
+    std::vector<AdversarialGen> adversarial;  // inputs: verification-only sets (datagen.h)
     double atol = 0, rtol = 0;   // outputs
 };
 
@@ -44,6 +49,7 @@ struct ConductInstance {
     bool heldout = false;
     std::vector<std::vector<int64_t>> input_shapes, output_shapes;  // PyTorch order
     uint64_t seed = 0;
+    double flops = 0, bytes = 0;  // the task's work per call (0: unknown), for the physical bound
 };
 
 struct ConductSpec {
@@ -54,6 +60,14 @@ struct ConductSpec {
     std::vector<ConductTensor> inputs, outputs;
     std::vector<ConductInstance> instances;
     TimingConfig timing;
+    // Verification: random sets are added (verification-only rounds, at most
+    // max_extra_rounds) until at least this many integer outputs are compared exactly.
+    int min_exact_outputs = 4096;
+    int max_extra_rounds = 128;
+    // Every set runs twice; integer outputs must be bit-identical, float outputs too when set.
+    bool identical_floats = true;
+    // The device's measured peaks (0: unknown): a time below the physical bound is suspect.
+    double peak_gflops = 0, peak_gbps = 0;
     double call_seconds = 10;      // wall-clock limit of any one command to a worker
     double start_seconds = 30;     // worker start (loading, GPU context)
     uint64_t worker_memory_bytes = 16ull << 30;  // RLIMIT_AS for cpu workers

@@ -1,5 +1,8 @@
 #include "run/layout.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 namespace ekb {
 
 size_t ArgLayout::elements() const {
@@ -12,21 +15,30 @@ namespace {
 size_t align_up(size_t v, size_t a) { return (v + a - 1) / a * a; }
 }  // namespace
 
-Layout Layout::plan(std::vector<ArgLayout> args, int sets) {
+Layout Layout::plan(std::vector<ArgLayout> args, int sets, int out_sets) {
     Layout l;
     l.sets = sets;
+    l.out_sets = out_sets > 0 ? out_sets : sets;
     l.args = std::move(args);
     size_t off = 0;
-    for (auto &a : l.args) a.offsets.assign(static_cast<size_t>(sets), 0);
-    for (int s = 0; s < sets; s++) {
-        for (auto &a : l.args) {
+    int nsets = std::max(l.sets, l.out_sets);
+    for (auto &a : l.args) a.offsets.assign(static_cast<size_t>(a.output ? l.out_sets : l.sets), 0);
+    for (int s = 0; s < nsets; s++) {
+        for (size_t i = 0; i < l.args.size(); i++) {
+            auto &a = l.args[i];
+            if (s >= static_cast<int>(a.offsets.size())) continue;
             if (a.output) off += k_guard_bytes;
-            off = align_up(off, k_buffer_align);
+            // A shift of 0 .. 63 cache lines that differs between sets and arguments: the
+            // sets' addresses differ in bits 6..11 (alignment and page offset).
+            size_t shift = k_buffer_align * ((static_cast<size_t>(s) * 37 + i * 11 + 5) % 64);
+            off = align_up(off, 4096) + shift;
             a.offsets[static_cast<size_t>(s)] = off;
             off += a.bytes();
             if (a.output) off += k_guard_bytes;
         }
-        off += k_buffer_align;  // sets never share a cache line
+        // Sets never share a page, and each starts an odd number of pages after the last.
+        off = align_up(off, 4096);
+        if ((off / 4096) % 2 == static_cast<size_t>(s % 2)) off += 4096;
     }
     l.total_bytes = align_up(off, 4096);
     return l;
@@ -38,12 +50,14 @@ nlohmann::json Layout::to_json() const {
         args_j.push_back({{"name", a.name}, {"output", a.output}, {"dtype", dtype_name(a.dtype)}, {"shape", a.shape},
                           {"offsets", a.offsets}});
     }
-    return {{"sets", sets}, {"total_bytes", total_bytes}, {"args", args_j}};
+    return {{"sets", sets}, {"out_sets", out_sets}, {"total_bytes", total_bytes}, {"args", args_j}};
 }
 
 Layout Layout::from_json(const nlohmann::json &j) {
     Layout l;
     l.sets = j.at("sets");
+    l.out_sets = j.value("out_sets", l.sets);
+    if (l.sets < 1 || l.out_sets < 1) throw std::runtime_error("layout: sets must be >= 1");
     l.total_bytes = j.at("total_bytes");
     for (const auto &a : j.at("args")) {
         ArgLayout al;

@@ -208,12 +208,15 @@ private:
 
     void release_device() {
         if (!iface_) return;
-        for (auto &b : buffers_) {
-            if (b->buf.device) halide_device_free(nullptr, &b->buf);
+        for (auto &per_arg : buffers_) {
+            for (auto &b : per_arg) {
+                if (b->buf.device) halide_device_free(nullptr, &b->buf);
+            }
         }
     }
 
-    HostBuffer &buffer(size_t set, size_t arg) { return *buffers_[set * layout_.args.size() + arg]; }
+    // Argument `arg` of set `set` (an input set for inputs, an output set for outputs).
+    HostBuffer &buffer(size_t set, size_t arg) { return *buffers_[arg][set]; }
 
     std::string do_layout(const std::string &json_text) {
         release_device();
@@ -226,29 +229,33 @@ private:
         if (layout_.total_bytes > shm_.size()) return fail("protocol", "layout exceeds the shared region");
         std::string sig = lib_.check_signature(layout_.args);
         if (!sig.empty()) return fail("signature", sig);
-        for (int s = 0; s < layout_.sets; s++) {
-            for (const auto &a : layout_.args) {
+        for (const auto &a : layout_.args) {
+            if (a.offsets.size() != static_cast<size_t>(a.output ? layout_.out_sets : layout_.sets)) {
+                return fail("protocol", "bad layout: offsets of '" + a.name + "'");
+            }
+            buffers_.emplace_back();
+            for (size_t off : a.offsets) {
+                if (off + a.bytes() > shm_.size()) return fail("protocol", "layout exceeds the shared region");
                 auto b = std::make_unique<HostBuffer>();
-                b->init(shm_.data() + a.offsets[static_cast<size_t>(s)], a.dtype, a.shape);
-                buffers_.push_back(std::move(b));
+                b->init(shm_.data() + off, a.dtype, a.shape);
+                buffers_.back().push_back(std::move(b));
             }
         }
         argv_.assign(layout_.args.size(), nullptr);
         return "ok";
     }
 
+    // GPU: every input and every output to the device, outputs included: the host outputs
+    // hold the conductor's poison, and a reused device allocation must not keep an answer
+    // of an earlier call (or instance) for the kernel to find.
     std::string do_upload() {
         if (!iface_) return "ok";
-        for (int s = 0; s < layout_.sets; s++) {
-            for (size_t a = 0; a < layout_.args.size(); a++) {
-                halide_buffer_t &b = buffer(static_cast<size_t>(s), a).buf;
-                int r;
-                if (layout_.args[a].output) {
-                    r = halide_device_malloc(nullptr, &b, iface_);
-                } else {
-                    b.flags |= halide_buffer_flag_host_dirty;
-                    r = halide_copy_to_device(nullptr, &b, iface_);
-                }
+        for (auto &per_arg : buffers_) {
+            for (auto &hb : per_arg) {
+                halide_buffer_t &b = hb->buf;
+                b.flags &= ~uint64_t(halide_buffer_flag_device_dirty);
+                b.flags |= halide_buffer_flag_host_dirty;
+                int r = halide_copy_to_device(nullptr, &b, iface_);
                 if (r != 0) return runtime_error(r);
             }
         }
@@ -257,11 +264,14 @@ private:
 
     std::string do_run(long first, long calls) {
         if (buffers_.empty()) return fail("protocol", "run before layout");
+        if (first < 0 || calls < 1) return fail("protocol", "bad run");
         size_t nargs = layout_.args.size();
-        size_t set = 0;
-        for (long i = 0; i < calls; i++) {
-            set = static_cast<size_t>((first + i) % layout_.sets);
-            for (size_t a = 0; a < nargs; a++) argv_[a] = &buffer(set, a).buf;
+        // Call number i reads input set i % sets and writes output set i % out_sets.
+        for (long i = first; i < first + calls; i++) {
+            for (size_t a = 0; a < nargs; a++) {
+                int set = layout_.args[a].output ? layout_.output_set(i) : layout_.input_set(i);
+                argv_[a] = &buffer(static_cast<size_t>(set), a).buf;
+            }
             int r = lib_.call(argv_.data());
             if (r != 0) return runtime_error(r);
         }
@@ -269,7 +279,7 @@ private:
             // The reply means the work is done: synchronize the device first.
             for (size_t a = 0; a < nargs; a++) {
                 if (!layout_.args[a].output) continue;
-                int r = halide_device_sync(nullptr, &buffer(set, a).buf);
+                int r = halide_device_sync(nullptr, static_cast<halide_buffer_t *>(argv_[a]));
                 if (r != 0) return runtime_error(r);
             }
         }
@@ -277,6 +287,7 @@ private:
     }
 
     std::string do_fetch(long set) {
+        if (set < 0 || set >= layout_.out_sets) return fail("protocol", "bad output set");
         if (!iface_) return "ok";
         for (size_t a = 0; a < layout_.args.size(); a++) {
             if (!layout_.args[a].output) continue;
@@ -287,8 +298,11 @@ private:
         return "ok";
     }
 
+    // GPU: the output set's device memory <- its host memory, which the conductor has just
+    // poisoned (CPU: the conductor poisons the shared memory itself).
     std::string do_poison(long set) {
-        if (!iface_) return "ok";  // CPU: the conductor poisons the shared memory itself
+        if (set < 0 || set >= layout_.out_sets) return fail("protocol", "bad output set");
+        if (!iface_) return "ok";
         for (size_t a = 0; a < layout_.args.size(); a++) {
             if (!layout_.args[a].output) continue;
             halide_buffer_t &b = buffer(static_cast<size_t>(set), a).buf;
@@ -306,7 +320,7 @@ private:
     PipelineLibrary lib_;
     SharedRegion shm_;
     Layout layout_;
-    std::vector<std::unique_ptr<HostBuffer>> buffers_;
+    std::vector<std::vector<std::unique_ptr<HostBuffer>>> buffers_;  // [arg][set]
     std::vector<void *> argv_;
     const halide_device_interface_t *iface_ = nullptr;
 };

@@ -10,6 +10,30 @@ namespace ekb {
 
 using nlohmann::json;
 
+std::vector<AdversarialGen> default_adversarial(const std::vector<std::string> &tags, const TensorSpec &input) {
+    auto tagged = [&](std::initializer_list<const char *> names) {
+        for (const auto &t : tags) {
+            for (const char *n : names) {
+                if (t == n) return true;
+            }
+        }
+        return false;
+    };
+    std::vector<AdversarialGen> out;
+    if (tagged({"argmax", "argmin", "max-pool", "maxpool", "median", "rank-filter", "sort", "sorting-network", "histogram"})) {
+        AdversarialGen g;
+        g.kind = "ties";
+        g.levels = 5;  // 5 evenly spaced values: exact binary fractions for symmetric ranges like [-1, 1]
+        out.push_back(g);
+    }
+    if (tagged({"quantized"}) && !dtype_info(input.dtype).is_float) {
+        AdversarialGen g;
+        g.kind = "extremes";
+        out.push_back(g);
+    }
+    return out;
+}
+
 Tolerance default_tolerance(DType d) {
     if (dtype_info(d).is_float) return {1e-4, 1e-4};
     return {0, 0};
@@ -78,6 +102,18 @@ TensorSpec read_tensor(const Reader &r, const json &j, const std::string &path, 
         t.range_lo = range[0].get<double>();
         t.range_hi = range[1].get<double>();
         if (!(t.range_lo < t.range_hi)) r.fail(path + "range", "lo must be below hi");
+        if (j.contains("adversarial")) {
+            const json &adv = j.at("adversarial");
+            if (!adv.is_object()) r.fail(path + "adversarial", "must be an object {\"<kind>\": <parameter>, ...}");
+            for (const auto &[kind, value] : adv.items()) {
+                AdversarialGen g;
+                std::string err = parse_adversarial(kind, value, t.dtype, t.range_lo, t.range_hi, g);
+                if (!err.empty()) r.fail(path + "adversarial." + kind, err);
+                t.adversarial.push_back(g);
+            }
+        }
+    } else if (j.contains("adversarial")) {
+        r.fail(path + "adversarial", "applies to inputs only");
     }
     return t;
 }
@@ -221,6 +257,11 @@ Task load_task(const std::filesystem::path &dir) {
     if (!ins.is_array() || ins.empty()) r.fail("inputs", "must be a non-empty array");
     for (size_t i = 0; i < ins.size(); i++) {
         t.inputs.push_back(read_tensor(r, ins[i], "inputs[" + std::to_string(i) + "].", true));
+    }
+    bool declared = false;
+    for (const auto &in : t.inputs) declared = declared || ins.at(&in - t.inputs.data()).contains("adversarial");
+    if (!declared) {
+        for (auto &in : t.inputs) in.adversarial = default_adversarial(t.tags, in);
     }
     const json &outs = r.need(j, "outputs", "");
     if (!outs.is_array() || outs.empty()) r.fail("outputs", "must be a non-empty array");

@@ -17,6 +17,7 @@
 
 #include "suite/dtype.h"
 #include "suite/shape_expr.h"
+#include "verify/datagen.h"
 
 namespace ekb {
 
@@ -31,6 +32,9 @@ struct TensorSpec {
     DType dtype = DType::f32;
     std::vector<std::string> shape;  // expressions over the task's dims, PyTorch order
     double range_lo = -1, range_hi = 1;  // inputs: uniform value range (integers inclusive)
+    // inputs: adversarial verification sets ("adversarial" in task.json, or the defaults
+    // the task's tags imply: default_adversarial)
+    std::vector<AdversarialGen> adversarial;
 };
 
 struct Instance {
@@ -76,6 +80,11 @@ struct Task {
         return dir / "kernels" / ("expert_" + backend + ".cpp");
     }
 };
+
+// The adversarial kinds an input gets when no input of the task declares "adversarial":
+// ties (5 levels) for tasks tagged argmax, argmin, max-pool/maxpool, median, rank-filter,
+// sort, sorting-network, histogram; extremes for integer inputs of tasks tagged quantized.
+std::vector<AdversarialGen> default_adversarial(const std::vector<std::string> &tags, const TensorSpec &input);
 
 // Loads and validates dir/task.json; throws TaskError.
 Task load_task(const std::filesystem::path &dir);

@@ -4,7 +4,8 @@ compares with the Halide reference's outputs.
 
 usage: verify_reference.py <task_dir> <dump_dir> <tolerance.json> <threads>
 
-<dump_dir>/manifest.json lists, per checked (instance, seed), the raw input and output
+<dump_dir>/manifest.json lists, per checked (instance, seed, input set: "random" or an
+adversarial kind), the raw input and output
 tensors the runner wrote (PyTorch order, little endian). Prints one JSON report on stdout.
 PyTorch is the source of truth: this file never re-implements a task.
 """
@@ -81,7 +82,8 @@ def main():
             got = model(*inputs)
         if not isinstance(got, (tuple, list)):
             got = [got]
-        check = {"instance": entry["instance"], "seed": entry["seed"], "ok": True, "outputs": []}
+        check = {"instance": entry["instance"], "seed": entry["seed"], "set": entry.get("set", "random"), "ok": True,
+                 "outputs": []}
         if len(got) != len(outputs):
             check["ok"] = False
             check["message"] = f"reference.py returned {len(got)} outputs; task.json has {len(outputs)}"

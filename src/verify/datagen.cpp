@@ -1,6 +1,8 @@
 #include "verify/datagen.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace ekb {
 
@@ -14,6 +16,135 @@ inline uint64_t splitmix(uint64_t x) {
 }  // namespace
 
 uint64_t mix_seed(uint64_t seed, uint64_t stream) { return splitmix(seed ^ splitmix(stream + 0x632be59bd9b4e019ull)); }
+
+namespace {
+// Stores `v` (already inside the dtype's range) as element i.
+void store(void *dst, DType dtype, size_t i, double v) {
+    switch (dtype) {
+        case DType::f32: static_cast<float *>(dst)[i] = static_cast<float>(v); break;
+        case DType::i8: static_cast<int8_t *>(dst)[i] = static_cast<int8_t>(std::lround(v)); break;
+        case DType::u8: static_cast<uint8_t *>(dst)[i] = static_cast<uint8_t>(std::lround(v)); break;
+        case DType::i16: static_cast<int16_t *>(dst)[i] = static_cast<int16_t>(std::lround(v)); break;
+        case DType::u16: static_cast<uint16_t *>(dst)[i] = static_cast<uint16_t>(std::lround(v)); break;
+        case DType::i32: static_cast<int32_t *>(dst)[i] = static_cast<int32_t>(std::llround(v)); break;
+        case DType::u32: static_cast<uint32_t *>(dst)[i] = static_cast<uint32_t>(std::llround(v)); break;
+    }
+}
+
+// A float32 v near (k + 0.5) / m with float(v * m) == k + 0.5 exactly, when one is within a
+// few ulps (it is for every m whose float32 reciprocal is exact, and usually otherwise).
+float half_point(double k, double m) {
+    float target = static_cast<float>(k + 0.5);
+    float v = static_cast<float>((k + 0.5) / m);
+    float fm = static_cast<float>(m);
+    float up = v, down = v;
+    for (int step = 0; step < 4; step++) {
+        if (up * fm == target) return up;
+        if (down * fm == target) return down;
+        up = std::nextafter(up, std::numeric_limits<float>::infinity());
+        down = std::nextafter(down, -std::numeric_limits<float>::infinity());
+    }
+    return v;
+}
+}  // namespace
+
+nlohmann::json AdversarialGen::to_json() const {
+    if (kind == "large") return nlohmann::json::array({lo, hi});
+    if (kind == "ties") return levels;
+    if (kind == "round_half") return multiplier;
+    return true;
+}
+
+const std::vector<std::string> &adversarial_kinds() {
+    static const std::vector<std::string> k = {"large", "ties", "round_half", "extremes", "zeros", "denormal"};
+    return k;
+}
+
+std::string parse_adversarial(const std::string &kind, const nlohmann::json &v, DType dtype, double range_lo,
+                              double range_hi, AdversarialGen &g) {
+    g = AdversarialGen{};
+    g.kind = kind;
+    bool is_float = dtype == DType::f32;
+    if (kind == "large") {
+        if (!v.is_array() || v.size() != 2 || !v[0].is_number() || !v[1].is_number() || !(v[0].get<double>() < v[1].get<double>())) {
+            return "must be [lo, hi] with lo < hi: the range where the reference is still stable";
+        }
+        g.lo = v[0].get<double>();
+        g.hi = v[1].get<double>();
+        if (!is_float) {
+            const auto &info = dtype_info(dtype);
+            bool is_signed = info.halide_code == 0;
+            double tmin = is_signed ? -std::ldexp(1.0, info.bits - 1) : 0;
+            double tmax = is_signed ? std::ldexp(1.0, info.bits - 1) - 1 : std::ldexp(1.0, info.bits) - 1;
+            if (g.lo < tmin || g.hi > tmax) return "is outside the values of " + std::string(dtype_name(dtype));
+        }
+        return "";
+    }
+    if (kind == "ties") {
+        if (!v.is_number_integer() || v.get<int64_t>() < 2 || v.get<int64_t>() > 64) return "must be the number of distinct values, 2..64";
+        g.levels = static_cast<int>(v.get<int64_t>());
+        return "";
+    }
+    if (kind == "round_half") {
+        if (!is_float) return "applies to float32 inputs only (the values before a rounding)";
+        if (!v.is_number() || !(v.get<double>() > 0)) return "must be the positive factor applied before the rounding";
+        g.multiplier = v.get<double>();
+        if (std::floor(range_lo * g.multiplier - 0.5) + 1 > std::floor(range_hi * g.multiplier - 0.5)) {
+            return "the input's range holds no rounding tie for this factor";
+        }
+        return "";
+    }
+    if (kind == "zeros" || kind == "extremes" || kind == "denormal") {
+        if (!(v.is_boolean() && v.get<bool>())) return "must be true";
+        if (kind == "denormal" && !is_float) return "applies to float32 inputs only";
+        return "";
+    }
+    std::string known;
+    for (const auto &k : adversarial_kinds()) known += (known.empty() ? "" : ", ") + k;
+    return "unknown kind (known: " + known + ")";
+}
+
+void generate_adversarial(void *dst, DType dtype, size_t count, const AdversarialGen &g, double lo, double hi,
+                          uint64_t seed, uint64_t tensor_index) {
+    uint64_t base = mix_seed(mix_seed(seed, tensor_index), 0x6164766572736172ull);  // "adversar"
+    bool is_float = dtype == DType::f32;
+    if (g.kind == "large") {
+        generate_tensor(dst, dtype, count, g.lo, g.hi, seed, tensor_index);
+        return;
+    }
+    if (g.kind != "ties" && g.kind != "round_half" && g.kind != "extremes" && g.kind != "denormal") {
+        for (size_t i = 0; i < count; i++) store(dst, dtype, i, 0.0);  // zeros, and anything unknown
+        return;
+    }
+    double ilo = is_float ? lo : std::ceil(lo), ihi = is_float ? hi : std::floor(hi);
+    double klo = std::floor(lo * g.multiplier - 0.5) + 1, khi = std::floor(hi * g.multiplier - 0.5);
+    for (size_t i = 0; i < count; i++) {
+        uint64_t r = splitmix(base + i);
+        double u = double(r >> 11) * (1.0 / 9007199254740992.0);
+        double v = 0;
+        if (g.kind == "ties") {
+            int k = std::min(g.levels - 1, static_cast<int>(u * g.levels));
+            v = ilo + (ihi - ilo) * double(k) / double(g.levels - 1);
+            if (!is_float) v = std::round(v);
+        } else if (g.kind == "extremes") {
+            v = (r & 1) ? ihi : ilo;
+        } else if (g.kind == "round_half") {
+            double k = std::min(khi, klo + std::floor(u * (khi - klo + 1)));
+            static_cast<float *>(dst)[i] = half_point(k, g.multiplier);
+            continue;
+        } else {  // denormal
+            if (r & 1) {
+                float tiny = std::numeric_limits<float>::denorm_min();
+                float sub = static_cast<float>(std::ldexp(u, -126)) + tiny;  // (0, 2^-126)
+                v = (r & 2) ? -sub : sub;
+                static_cast<float *>(dst)[i] = static_cast<float>(v);
+                continue;
+            }
+            v = lo + u * (hi - lo);
+        }
+        store(dst, dtype, i, v);
+    }
+}
 
 void generate_tensor(void *dst, DType dtype, size_t count, double lo, double hi, uint64_t seed, uint64_t tensor_index) {
     uint64_t base = mix_seed(seed, tensor_index);
