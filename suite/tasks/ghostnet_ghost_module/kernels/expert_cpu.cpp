@@ -38,12 +38,16 @@ EKB_KERNEL {
     }
     a.p.compute_root();
     // @layer loops
+    // Widest vector first: rows at least v wide use v-lane register tiles (the last vector
+    // shifted inwards), halving down to 4 lanes (small maps), then a guarded fallback.
     struct Width {
         Expr cond;
+        int v;
         TailStrategy tail;
     };
-    const std::vector<Width> widths = {{W >= vec, TailStrategy::ShiftInwards},
-                                       {Expr(), TailStrategy::GuardWithIf}};
+    std::vector<Width> widths;
+    for (int v = vec; v >= 4; v /= 2) widths.push_back({W >= v, v, TailStrategy::ShiftInwards});
+    widths.push_back({Expr(), vec, TailStrategy::GuardWithIf});
     auto at = [](Func f, const Width &w, int u = -1) {
         Stage s = u < 0 ? Stage(f) : f.update(u);
         return w.cond.defined() ? s.specialize(w.cond) : s;
@@ -51,7 +55,7 @@ EKB_KERNEL {
     for (const Width &w : widths) {
         at(a.p, w)
             .split(a.c, co, ci, chans, TailStrategy::GuardWithIf)
-            .split(a.col, xo, xi, vec, w.tail)
+            .split(a.col, xo, xi, w.v, w.tail)
             .reorder(xi, ci, xo, co, a.row, a.n)
             .parallel(a.row);
         at(a.primary, w, 0).reorder(a.col, a.c, a.rc);
@@ -63,8 +67,8 @@ EKB_KERNEL {
     for (const Width &w : widths) {
         const TailStrategy guard = TailStrategy::GuardWithIf;
         at(a.p, w).vectorize(xi).unroll(ci);
-        at(a.primary, w).vectorize(a.col, vec, guard).unroll(a.c, chans, guard);
-        at(a.primary, w, 0).vectorize(a.col, vec, guard).unroll(a.c, chans, guard);
+        at(a.primary, w).vectorize(a.col, w.v, guard).unroll(a.c, chans, guard);
+        at(a.primary, w, 0).vectorize(a.col, w.v, guard).unroll(a.c, chans, guard);
     }
     y.vectorize(a.col, vec, TailStrategy::GuardWithIf);
     // @end

@@ -12,7 +12,8 @@
 //   y: the project conv over w_scaled, rows in parallel, tiles of 1 vector x 8 output
 //       channels in registers across E, bias and residual fused into the store.
 // Register tiles need a constant column extent, so the 1x1 convs are specialized on the
-// width: rows at least one vector wide shift the last vector inwards, narrower rows use
+// width: rows at least v wide (v = the natural vector width, halved down to 4 lanes for
+// 7-wide maps) use v-lane vectors with the last one shifted inwards; narrower rows use
 // guarded (GuardWithIf) vectors. Channel blocks are guarded, so any channel count works.
 #include <ekb/kernel.h>
 
@@ -33,12 +34,16 @@ EKB_KERNEL {
     y(a.col, a.row, a.c, a.n) = project(a.col, a.row, a.c, a.n) + a.b_proj(a.c) + a.x(a.col, a.row, a.c, a.n);
     for (Func f : {a.h1, a.h2, a.pool_sum, a.fc1, a.fc2, a.gate, w_scaled}) f.compute_root();
     // @layer loops
+    // Widest vector first: rows at least v wide use v-lane vectors (the last shifted inwards),
+    // halving down to 4 lanes (7x7 maps), then a guarded fallback.
     struct Width {
         Expr cond;
+        int v;
         TailStrategy tail;
     };
-    const std::vector<Width> widths = {{W >= vec, TailStrategy::ShiftInwards},
-                                       {Expr(), TailStrategy::GuardWithIf}};
+    std::vector<Width> widths;
+    for (int v = vec; v >= 4; v /= 2) widths.push_back({W >= v, v, TailStrategy::ShiftInwards});
+    widths.push_back({Expr(), vec, TailStrategy::GuardWithIf});
     auto at = [](Func f, const Width &w, int u = -1) {
         Stage s = u < 0 ? Stage(f) : f.update(u);
         return w.cond.defined() ? s.specialize(w.cond) : s;
@@ -47,7 +52,7 @@ EKB_KERNEL {
         for (Func f : {a.h1, y}) {
             at(f, w)
                 .split(a.c, co, ci, chans, TailStrategy::GuardWithIf)
-                .split(a.col, xo, xi, vec, w.tail)
+                .split(a.col, xo, xi, w.v, w.tail)
                 .reorder(xi, ci, xo, co, a.row, a.n)
                 .parallel(a.row);
         }
@@ -66,15 +71,22 @@ EKB_KERNEL {
         const TailStrategy guard = TailStrategy::GuardWithIf;
         for (Func f : {a.h1, y}) at(f, w).vectorize(xi).unroll(ci);
         for (Func f : {a.expand, project}) {
-            at(f, w).vectorize(a.col, vec, guard).unroll(a.c);
-            at(f, w, 0).vectorize(a.col, vec, guard).unroll(a.c);
+            at(f, w).vectorize(a.col, w.v, guard).unroll(a.c);
+            at(f, w, 0).vectorize(a.col, w.v, guard).unroll(a.c);
         }
     }
-    a.h1_padded.vectorize(a.col, vec, TailStrategy::GuardWithIf);
-    a.h2.vectorize(a.col, vec, TailStrategy::GuardWithIf);
-    a.dw.vectorize(a.col, vec, TailStrategy::GuardWithIf);
-    a.dw.update().reorder(a.col, a.rk.x, a.rk.y).vectorize(a.col, vec, TailStrategy::GuardWithIf)
-        .unroll(a.rk.x).unroll(a.rk.y);
+    // The depthwise rows: the widest of 16/8/4 lanes that the row holds (guarded tails).
+    a.h1_padded.vectorize(a.col, 4, TailStrategy::GuardWithIf);
+    for (int v : {16, 8, 4}) {
+        if (v > vec) continue;
+        Expr fits = W >= v;
+        const TailStrategy guard = TailStrategy::GuardWithIf;
+        a.h2.specialize(fits).vectorize(a.col, v, guard);
+        a.dw.specialize(fits).vectorize(a.col, v, guard);
+        a.dw.update().specialize(fits).reorder(a.col, a.rk.x, a.rk.y).vectorize(a.col, v, guard)
+            .unroll(a.rk.x).unroll(a.rk.y);
+    }
+    a.dw.update().reorder(a.col, a.rk.x, a.rk.y).unroll(a.rk.x).unroll(a.rk.y);
     w_scaled.vectorize(e, vec, TailStrategy::GuardWithIf);
     // @end
     return {{a.x, a.w_exp, a.b_exp, a.w_dw, a.b_dw, a.w_fc1, a.b_fc1, a.w_fc2, a.b_fc2, a.w_proj, a.b_proj},

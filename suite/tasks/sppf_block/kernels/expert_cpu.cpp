@@ -8,7 +8,8 @@
 //   y: the cv2 1x1 conv over the four maps (the concat never materialized), blocks of 8
 //      output channels in parallel, the same register tiles, bias and SiLU fused into the
 //      store.
-// Register tiles need a constant column extent, so the convs are specialized on the width:
+// Register tiles need a constant column extent (v = the natural vector width, halved down
+// to 4 lanes for narrow maps), so the convs are specialized on the width:
 // rows at least one vector wide shift the last column vector inwards, narrower rows use
 // guarded (GuardWithIf) vectors. Channel blocks are guarded, so any channel count works.
 #include <ekb/kernel.h>
@@ -55,12 +56,16 @@ EKB_KERNEL {
     q1.compute_root();
     q2.compute_root();
     // @layer loops
+    // Widest vector first: rows at least v wide use v-lane register tiles (the last vector
+    // shifted inwards), halving down to 4 lanes (small maps), then a guarded fallback.
     struct Width {
         Expr cond;
+        int v;
         TailStrategy tail;
     };
-    const std::vector<Width> widths = {{W >= vec, TailStrategy::ShiftInwards},
-                                       {Expr(), TailStrategy::GuardWithIf}};
+    std::vector<Width> widths;
+    for (int v = vec; v >= 4; v /= 2) widths.push_back({W >= v, v, TailStrategy::ShiftInwards});
+    widths.push_back({Expr(), vec, TailStrategy::GuardWithIf});
     auto at = [](Func f, const Width &w, int u = -1) {
         Stage s = u < 0 ? Stage(f) : f.update(u);
         return w.cond.defined() ? s.specialize(w.cond) : s;
@@ -69,7 +74,7 @@ EKB_KERNEL {
         for (Func f : {a.h, y}) {
             at(f, w)
                 .split(a.c, co, ci, chans, TailStrategy::GuardWithIf)
-                .split(a.col, xo, xi, vec, w.tail)
+                .split(a.col, xo, xi, w.v, w.tail)
                 .reorder(xi, ci, xo, a.row, co, a.n)
                 .parallel(co);
         }
@@ -89,8 +94,8 @@ EKB_KERNEL {
         const TailStrategy guard = TailStrategy::GuardWithIf;
         for (Func f : {a.h, y}) at(f, w).vectorize(xi).unroll(ci);
         for (Func f : {a.conv1, conv2}) {
-            at(f, w).vectorize(a.col, vec, guard).unroll(a.c);
-            at(f, w, 0).vectorize(a.col, vec, guard).unroll(a.c);
+            at(f, w).vectorize(a.col, w.v, guard).unroll(a.c);
+            at(f, w, 0).vectorize(a.col, w.v, guard).unroll(a.c);
         }
     }
     for (Func f : {q1, q2, q3, r1, r2, r3}) f.vectorize(a.col, vec, TailStrategy::GuardWithIf);

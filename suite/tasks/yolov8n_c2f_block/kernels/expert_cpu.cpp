@@ -8,7 +8,8 @@
 //       across the 9 taps (unrolled) and the CH input channels;
 //   y:  cv2 1x1 over a, b and b + m2 (the residual added as it is read), bias and SiLU
 //       fused into the store, same tiles.
-// Register tiles need a constant column extent, so every conv is specialized on the width:
+// Register tiles need a constant column extent (v = the natural vector width, halved down
+// to 4 lanes for narrow maps), so every conv is specialized on the width:
 // rows at least one vector wide shift the last vector inwards, narrower rows use guarded
 // (GuardWithIf) vectors; channel blocks and their unrolled loops are guarded, so any channel
 // count works.
@@ -26,12 +27,16 @@ EKB_KERNEL {
     // @layer compute
     for (Func f : {a.h, a.b_padded, a.m1, a.m1_padded, a.m2}) f.compute_root();
     // @layer loops
+    // Widest vector first: rows at least v wide use v-lane register tiles (the last vector
+    // shifted inwards), halving down to 4 lanes (small maps), then a guarded fallback.
     struct Width {
         Expr cond;
+        int v;
         TailStrategy tail;
     };
-    const std::vector<Width> widths = {{W >= vec, TailStrategy::ShiftInwards},
-                                       {Expr(), TailStrategy::GuardWithIf}};
+    std::vector<Width> widths;
+    for (int v = vec; v >= 4; v /= 2) widths.push_back({W >= v, v, TailStrategy::ShiftInwards});
+    widths.push_back({Expr(), vec, TailStrategy::GuardWithIf});
     auto at = [](Func f, const Width &w, int u = -1) {
         Stage s = u < 0 ? Stage(f) : f.update(u);
         return w.cond.defined() ? s.specialize(w.cond) : s;
@@ -40,7 +45,7 @@ EKB_KERNEL {
         for (Func f : {a.h, a.m1, a.m2, a.y}) {
             at(f, w)
                 .split(a.c, co, ci, chans, TailStrategy::GuardWithIf)
-                .split(a.col, xo, xi, vec, w.tail)
+                .split(a.col, xo, xi, w.v, w.tail)
                 .reorder(xi, ci, xo, co, a.row, a.n)
                 .parallel(a.row);
         }
@@ -60,8 +65,8 @@ EKB_KERNEL {
         const TailStrategy guard = TailStrategy::GuardWithIf;
         for (Func f : {a.h, a.m1, a.m2, a.y}) at(f, w).vectorize(xi).unroll(ci);
         for (Func f : {a.conv1, a.conv_m1, a.conv_m2, a.conv2}) {
-            at(f, w).vectorize(a.col, vec, guard).unroll(a.c, chans, guard);
-            at(f, w, 0).vectorize(a.col, vec, guard).unroll(a.c, chans, guard);
+            at(f, w).vectorize(a.col, w.v, guard).unroll(a.c, chans, guard);
+            at(f, w, 0).vectorize(a.col, w.v, guard).unroll(a.c, chans, guard);
         }
         for (Func f : {a.conv_m1, a.conv_m2}) at(f, w, 0).unroll(a.r3.x).unroll(a.r3.y);
     }
