@@ -1,0 +1,75 @@
+// Expert cpu schedule for `ghostnet_ghost_module_int8`: two passes, the cheap branch never
+// stored on its own.
+//   p: the primary 1x1 conv, requantization (per-channel SRDHM + RDivPOT) and ReLU clamp,
+//      rows in parallel, tiles of 1 vector of columns x 8 channels of int32 accumulators in
+//      registers across the C input channels (one widened x load feeds 8 multiply-adds);
+//   y: one streaming pass over the output, rows in parallel, vectorized over columns: the
+//      primary half copies p, the ghost half computes the cheap depthwise 3x3 (9 taps
+//      unrolled, the zp_p padding a guarded read that loop partitioning removes from the
+//      interior), requantizes and clamps on the fly.
+// p's register tiles need a constant column extent, so p is specialized on the width (the
+// natural int32 vector width, halved down to 4 lanes for narrow maps, the last vector shifted
+// inwards), with a guarded (GuardWithIf) fallback; channel blocks are guarded.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    const int vec = target.natural_vector_size(Int(32));
+    const int chans = 8;
+    const Expr W = a.x.dim(0).extent(), H = a.x.dim(1).extent(), M = a.w_p.dim(3).extent();
+    Var xo{"xo"}, xi{"xi"}, co{"co"}, ci{"ci"};
+    // @layer compute
+    Func y("y_fast");
+    {
+        Expr m = max(a.c - M, 0);
+        Expr acc = a.b_c(m);
+        for (int ky = 0; ky < 3; ky++) {
+            for (int kx = 0; kx < 3; kx++) {
+                Expr cx = a.col + kx - 1, cy = a.row + ky - 1;
+                Expr inside = cx >= 0 && cx < W && cy >= 0 && cy < H;
+                Expr v = cast<int32_t>(a.p(clamp(cx, 0, W - 1), clamp(cy, 0, H - 1), m, a.n)) - task::zp_p;
+                acc += cast<int32_t>(a.w_c(kx, ky, 0, m)) * select(inside, likely(v), 0);
+            }
+        }
+        Expr g = cast<int8_t>(clamp(task::zp_p + task::rdivpot(task::srdhm(acc, a.m_c(m)), a.s_c(m)), task::zp_p, 127));
+        y(a.col, a.row, a.c, a.n) = select(a.c < M, a.p(a.col, a.row, min(a.c, M - 1), a.n), g);
+    }
+    a.p.compute_root();
+    // @layer loops
+    struct Width {
+        Expr cond;
+        int v;
+        TailStrategy tail;
+    };
+    std::vector<Width> widths;
+    for (int v = vec; v >= 4; v /= 2) widths.push_back({W >= v, v, TailStrategy::ShiftInwards});
+    widths.push_back({Expr(), vec, TailStrategy::GuardWithIf});
+    auto at = [](Func f, const Width &w, int u = -1) {
+        Stage s = u < 0 ? Stage(f) : f.update(u);
+        return w.cond.defined() ? s.specialize(w.cond) : s;
+    };
+    for (const Width &w : widths) {
+        at(a.p, w)
+            .split(a.c, co, ci, chans, TailStrategy::GuardWithIf)
+            .split(a.col, xo, xi, w.v, w.tail)
+            .reorder(xi, ci, xo, co, a.row, a.n)
+            .parallel(a.row);
+        at(a.primary, w, 0).reorder(a.col, a.c, a.rc);
+    }
+    y.reorder(a.col, a.c, a.row, a.n).parallel(a.row);
+    // @layer memory
+    a.primary.compute_at(a.p, xo);
+    // @layer vector
+    for (const Width &w : widths) {
+        const TailStrategy guard = TailStrategy::GuardWithIf;
+        at(a.p, w).vectorize(xi).unroll(ci);
+        at(a.primary, w).vectorize(a.col, w.v, guard).unroll(a.c, chans, guard);
+        at(a.primary, w, 0).vectorize(a.col, w.v, guard).unroll(a.c, chans, guard);
+    }
+    y.vectorize(a.col, vec, TailStrategy::GuardWithIf);
+    // @end
+    return {{a.x, a.w_p, a.b_p, a.m_p, a.s_p, a.w_c, a.b_c, a.m_c, a.s_c}, {y}};
+}
