@@ -20,6 +20,10 @@ usage:
                                                  and no trivial output (zeros, mean, median, an input) passes
   ekb suite calibrate [--tasks GLOB] [--out PREFIX]  cpu experts vs PyTorch eager (and vendor BLAS)
   ekb suite stats                                 patterns and instances per tier, domain, dtype, backend
+  ekb suite fuzz-shapes [--tasks GLOB] [--backends cpu,opencl] [--verify-sample N] [--out FILE]
+                                                 naive and experts on extra legal shapes (size 1, primes,
+                                                 around split factors); a sample verified against PyTorch
+  ekb suite check [--tasks GLOB]                  task-format rules (a held-out instance below 8 on every dim)
   ekb eval --task <id> --backend <cpu|opencl|cuda> (--kernel <file> | --expert | --naive)
            [--json] [--store FILE | --no-store] [--seed N] [--threads N] [--no-timing]
            [--time-cap S] [--call-timeout S] [--compile-timeout S] [--suite DIR]
