@@ -17,14 +17,17 @@ EKB_KERNEL {
     // @layer compute
     // mel lives in registers of each work-item (below); clamped is inlined into delta.
     // @layer loops
-    a.logmel.split(a.t, a.t, tv, 4, TailStrategy::ShiftInwards)
-        .reorder(tv, a.m, a.t)
-        .gpu_tile(a.m, a.t, mo, to, mi, ti, 16, 4, TailStrategy::GuardWithIf);
+    Stage groups = a.logmel.specialize(a.power.dim(1).extent() >= 4);
+    for (auto [s, group] : {std::pair<Stage, int>{groups, 4}, {Stage(a.logmel), 1}}) {
+        s.split(a.t, a.t, tv, group, TailStrategy::ShiftInwards)
+            .reorder(tv, a.m, a.t)
+            .gpu_tile(a.m, a.t, mo, to, mi, ti, 16, 4, TailStrategy::GuardWithIf);
+    }
     a.delta.gpu_tile(a.m, a.t, mo, to, mi, ti, 16, 8, TailStrategy::GuardWithIf);
     // @layer memory
     a.mel.compute_at(a.logmel, mi).store_in(MemoryType::Register);
     // @layer vector
-    a.logmel.unroll(tv);
+    for (Stage s : {groups, Stage(a.logmel)}) s.unroll(tv);
     a.mel.unroll(a.t);
     a.mel.update().reorder(a.t, a.m, a.f).unroll(a.t);
     // @end
