@@ -97,14 +97,17 @@ std::vector<Instance> shape_fuzz_instances(const Task &task, const ShapeFuzzOpti
     // Every dim small, then every dim odd: greedy, one dim after another.
     auto greedy = [&](const std::vector<int64_t> &order) {
         DimValues dims = base->dims;
-        for (const auto &d : free_dims) {
-            for (int64_t v : order) {
-                if (v < 1 || v > hi[d]) continue;
-                DimValues trial = dims;
-                trial[d] = v;
-                if (legal(trial)) {
-                    dims = trial;
-                    break;
+        // Twice: a dim that could not go small first may once the others have (W after K).
+        for (int pass = 0; pass < 2; pass++) {
+            for (const auto &d : free_dims) {
+                for (int64_t v : order) {
+                    if (v < 1 || v > hi[d]) continue;
+                    DimValues trial = dims;
+                    trial[d] = v;
+                    if (legal(trial)) {
+                        dims = trial;
+                        break;
+                    }
                 }
             }
         }
