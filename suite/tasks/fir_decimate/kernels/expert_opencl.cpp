@@ -3,7 +3,8 @@
 // registers across all K taps (one tap load feeds 4 multiply-adds; the 4 samples read input
 // windows 3 apart that overlap, so they stay in cache). The filter is only evaluated at the
 // kept samples. The 4-sample group uses ShiftInwards so that it never shrinks and stays a
-// fixed-size register tile (every instance has at least 4 outputs per channel); work-group
+// fixed-size register tile (with at least 4 outputs per
+// channel; fewer take one sample per work-item); work-group
 // tails use GuardWithIf.
 #include <ekb/kernel.h>
 

@@ -3,7 +3,8 @@
 // the frequency loop (one filter-bank load feeds 4 multiply-adds; neighbouring threads
 // read neighbouring filter weights), and log(x + eps) is fused into the store. The 4-frame
 // group uses ShiftInwards so that it never shrinks and stays a fixed-size register tile
-// (T >= 4 always holds for a spectrogram); block tails use GuardWithIf. delta: 16x8
+// (with T >= 4; fewer frames,
+// a real streaming call, take one frame per group); block tails use GuardWithIf. delta: 16x8
 // tiles of threads, one output each, reading the finished logmel with the clamped frame
 // index (clamped inlined).
 #include <ekb/kernel.h>

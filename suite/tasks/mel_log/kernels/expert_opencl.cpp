@@ -2,8 +2,8 @@
 // groups; each work-item accumulates one mel bin for 4 frames in registers across the
 // frequency loop (one filter-bank load feeds 4 multiply-adds; neighbouring work-items read
 // neighbouring filter weights), and log(x + eps) is fused into the store. The 4-frame group
-// uses ShiftInwards so that it never shrinks and stays a fixed-size register tile (T >= 4
-// always holds for a spectrogram); work-group tails use GuardWithIf.
+// uses ShiftInwards so that it never shrinks and stays a fixed-size register tile (with T >= 4;
+// fewer frames, a real streaming call, take one frame per group); work-group tails use GuardWithIf.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -4,8 +4,8 @@
 // multiply-adds; neighbouring work-items read neighbouring filter weights), with log(x + eps)
 // fused into the store. mfcc runs in work-groups of 16 coefficients (10 used) x 8 frames, one
 // work-item per coefficient and frame, its DCT sum in a register across the mel bins. The
-// 4-frame group uses ShiftInwards so that it stays a fixed-size register tile (T >= 4 always
-// holds for a spectrogram); work-group tails use GuardWithIf.
+// 4-frame group uses ShiftInwards so that it stays a fixed-size register tile (with T >= 4;
+// fewer frames take one frame per group); work-group tails use GuardWithIf.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -24,7 +24,8 @@ EKB_KERNEL {
     a.sin_tab.gpu_tile(a.m, mo, mi, 64, TailStrategy::GuardWithIf);
     a.cos_tw.gpu_tile(a.k, a.n, ko, no, ki, ni, 64, 4, TailStrategy::GuardWithIf);
     a.sin_tw.gpu_tile(a.k, a.n, ko, no, ki, ni, 64, 4, TailStrategy::GuardWithIf);
-    // Frames tail: ShiftInwards recomputes a few frames of the last group (T >= 4 here), so
+    // Frames tail: with T >= 4, ShiftInwards recomputes a few frames of the last group (fewer
+    // frames, a single one included, take one frame per group), so
     // each work-item's accumulators keep a constant size and stay in registers.
     Stage groups = a.P.specialize(a.P.output_buffer().dim(1).extent() >= 4);
     for (auto [s, group] : {std::pair<Stage, int>{groups, 4}, {Stage(a.P), 1}}) {
