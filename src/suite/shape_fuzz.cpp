@@ -50,14 +50,15 @@ std::string fuzz_instance_name(const Task &task, const DimValues &dims) {
 std::vector<Instance> shape_fuzz_instances(const Task &task, const ShapeFuzzOptions &opt) {
     std::vector<Instance> out;
     if (task.instances.empty()) return out;
-    // The base: the task.json instance with the fewest elements; the range: each dim's largest.
+    // The base: the visible instance with the fewest elements (a realistic shape; the
+    // held-out ones are small already); the range: each dim's largest in task.json.
     const Instance *base = nullptr;
     int64_t base_n = 0, largest_n = 0;
     DimValues hi;
     for (const auto &inst : task.instances) {
         if (inst.origin != "task.json") continue;
         int64_t n = total_elements(task, inst.dims);
-        if (!base || n < base_n) base = &inst, base_n = n;
+        if (!inst.heldout && (!base || n < base_n)) base = &inst, base_n = n;
         largest_n = std::max(largest_n, n);
         for (const auto &[d, v] : inst.dims) hi[d] = std::max(hi[d], v);
     }

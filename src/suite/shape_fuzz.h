@@ -20,7 +20,8 @@ struct ShapeFuzzOptions {
 
 // The fuzz instances of `task`, named "fuzz-<dim><value>-..." with every dim, held out, in a
 // fixed order:
-//   - from the smallest instance of task.json (the base), one dim at a time set to each value;
+//   - from the smallest visible instance of task.json (the base), one dim at a time set to
+//     each value;
 //   - "every dim small": each dim in turn (two rounds) set to the smallest value that keeps
 //     the instance legal;
 //   - "every dim odd": each dim in turn set to the largest of 17, 9, 7, 5, 3 that does.
