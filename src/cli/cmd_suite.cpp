@@ -21,6 +21,7 @@
 #include "compile/backend.h"
 #include "compile/toolchain.h"
 #include "eval/evaluator.h"
+#include "suite/gpu_launch_limits.h"
 #include "suite/shape_fuzz.h"
 #include "suite/task_rules.h"
 #include "verify/datagen.h"
@@ -136,11 +137,15 @@ void fuzz_kernel(Evaluator &ev, const Task &ft, const std::string &backend, cons
             return;
         }
         runs++;
-        if (r.status == "not_supported") return;  // compiled; no device here to run it
         if (!r.compiled) {
             failures.push_back({ft.id, backend, kernel, "(all)", "[" + r.failure_stage + "/" + r.failure_code + "] " + r.failure_message});
             return;
         }
+        // Thread blocks an NVIDIA GPU refuses, which PoCL and a compile-only cuda accept.
+        if (is_gpu_backend(backend) && todo.size() == ft.instances.size()) {
+            for (const auto &p : gpu_block_problems(r.loop_nest)) failures.push_back({ft.id, backend, kernel, "(all)", "[launch] " + p});
+        }
+        if (r.status == "not_supported") return;  // compiled; no device here to run it
         std::vector<std::string> again;
         bool any = false;
         for (const auto &i : json::parse(r.instances.empty() ? "[]" : r.instances)) {
