@@ -171,17 +171,23 @@ std::vector<CommandSpec> make_table() {
           {"schema", "", "print the record's JSON Schema (docs/record.schema.json) and exit", ""},
           opt_wide()},
          cmd_results},
-        {"suite", "verify | stats | calibrate", "check the suite: PyTorch agreement, statistics, expert calibration",
+        {"suite", "verify | stats | calibrate | fuzz-shapes | check",
+         "check the suite: PyTorch agreement, statistics, expert calibration, shape fuzz, format rules",
          "'ekb suite verify' runs each task's PyTorch reference against its Halide reference on the same inputs "
          "(and checks that no trivial output passes); 'ekb suite stats' counts patterns and instances per tier, "
          "domain, dtype and backend; 'ekb suite calibrate' times the cpu experts against PyTorch eager and vendor "
-         "libraries.",
-         {"verify", "stats", "calibrate"},
+         "libraries; 'ekb suite fuzz-shapes' makes extra legal instances (size 1, primes, around every split "
+         "factor), verifies a sample against PyTorch and runs every naive and expert kernel on all of them; "
+         "'ekb suite check' checks the task-format rules (a held-out instance below 8 on every dimension).",
+         {"verify", "stats", "calibrate", "fuzz-shapes", "check"},
          {{"tasks", "GLOB", "tasks, comma-separated globs (default '*')", "task"},
           {"seeds", "N", "verify: seeds per instance (default 3)", ""},
           {"seed", "N", "verify: the first seed", ""},
           {"threads", "N", "threads", ""},
-          {"out", "PREFIX", "calibrate: write PREFIX.md and PREFIX.json", "file"},
+          {"out", "PREFIX", "calibrate: write PREFIX.md and PREFIX.json; fuzz-shapes: write PREFIX as JSON", "file"},
+          {"backends", "LIST", "fuzz-shapes: backends, comma-separated (default cpu,opencl; cuda compiles only)", k_backends},
+          {"verify-sample", "N", "fuzz-shapes: instances per task verified against PyTorch (default 3)", ""},
+          {"max-elements", "N", "fuzz-shapes: skip instances with more elements than N (default 4000000)", ""},
           opt_wide(),
           opt_suite(),
           opt_private()},

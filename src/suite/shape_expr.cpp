@@ -116,4 +116,67 @@ int64_t eval_shape_expr(const std::string &expr, const DimValues &dims) {
     return Parser(expr, dims).parse();
 }
 
+namespace {
+
+struct Comparison {
+    std::string lhs, op, rhs;
+};
+
+Comparison split_comparison(const std::string &c) {
+    static const char *ops[] = {"==", "!=", "<=", ">=", "<", ">"};
+    for (const char *op : ops) {
+        size_t p = c.find(op);
+        if (p == std::string::npos) continue;
+        std::string rest = c.substr(p + std::string(op).size());
+        for (const char *o2 : ops) {
+            if (rest.find(o2) != std::string::npos) {
+                throw std::invalid_argument("constraint \"" + c + "\": more than one comparison");
+            }
+        }
+        return {c.substr(0, p), op, rest};
+    }
+    throw std::invalid_argument("constraint \"" + c + "\": no comparison (==, !=, <=, >=, <, >)");
+}
+
+std::string trim(const std::string &s) {
+    size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+    return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+}
+
+}  // namespace
+
+bool eval_shape_constraint(const std::string &constraint, const DimValues &dims) {
+    Comparison c = split_comparison(constraint);
+    int64_t a, b;
+    try {
+        a = eval_shape_expr(c.lhs, dims);
+        b = eval_shape_expr(c.rhs, dims);
+    } catch (const std::invalid_argument &e) {
+        throw std::invalid_argument("constraint \"" + constraint + "\": " + e.what());
+    }
+    if (c.op == "==") return a == b;
+    if (c.op == "!=") return a != b;
+    if (c.op == "<=") return a <= b;
+    if (c.op == ">=") return a >= b;
+    if (c.op == "<") return a < b;
+    return a > b;
+}
+
+std::string defined_dimension(const std::string &constraint, std::string *expression) {
+    Comparison c;
+    try {
+        c = split_comparison(constraint);
+    } catch (const std::invalid_argument &) {
+        return "";
+    }
+    if (c.op != "==") return "";
+    std::string lhs = trim(c.lhs);
+    if (lhs.empty() || !(std::isalpha(static_cast<unsigned char>(lhs[0])) || lhs[0] == '_')) return "";
+    for (char ch : lhs) {
+        if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '_')) return "";
+    }
+    if (expression) *expression = c.rhs;
+    return lhs;
+}
+
 }  // namespace ekb

@@ -14,4 +14,13 @@ using DimValues = std::map<std::string, int64_t>;
 // Throws std::invalid_argument with a message naming the expression and what is wrong.
 int64_t eval_shape_expr(const std::string &expr, const DimValues &dims);
 
+// A task's constraint on its dims (task.json "constraints"): two expressions joined by one
+// comparison, ==, !=, <=, >=, < or >: "C % 4 == 0", "K <= T", "H2 == 2*H". True when it holds.
+// Throws std::invalid_argument naming the constraint when it is not of that form.
+bool eval_shape_constraint(const std::string &constraint, const DimValues &dims);
+
+// The dimension a constraint defines, when it has the form "<dim> == <expression>" (a
+// derived dimension, e.g. "H2 == 2*H"), else "".
+std::string defined_dimension(const std::string &constraint, std::string *expression = nullptr);
+
 }  // namespace ekb

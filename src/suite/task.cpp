@@ -141,24 +141,37 @@ Instance read_instance(const Reader &r, const Task &t, const json &j, const std:
         if (!inst.dims.count(it.key())) r.fail(path + "dims." + it.key(), "not declared in the task's 'dims'");
     }
     if (t.find_instance(inst.name)) r.fail(path + "name", "instance '" + inst.name + "' declared twice");
-    // Every tensor must have a positive shape at this instance.
+    // Every tensor must have a positive shape at this instance, and every constraint hold.
+    std::string problem = instance_problem(t, inst.dims);
+    if (!problem.empty()) r.fail(path + "dims", problem);
+    return inst;
+}
+
+}  // namespace
+
+std::string instance_problem(const Task &t, const DimValues &dims) {
     for (const auto *set : {&t.inputs, &t.outputs}) {
         for (const auto &ten : *set) {
             for (const auto &e : ten.shape) {
                 int64_t v;
                 try {
-                    v = eval_shape_expr(e, inst.dims);
+                    v = eval_shape_expr(e, dims);
                 } catch (const std::invalid_argument &ex) {
-                    r.fail(path + "dims", "tensor '" + ten.name + "': " + ex.what());
+                    return "tensor '" + ten.name + "': " + ex.what();
                 }
-                if (v <= 0) r.fail(path + "dims", "tensor '" + ten.name + "' dimension \"" + e + "\" is " + std::to_string(v));
+                if (v <= 0) return "tensor '" + ten.name + "' dimension \"" + e + "\" is " + std::to_string(v);
             }
         }
     }
-    return inst;
+    for (const auto &c : t.constraints) {
+        try {
+            if (!eval_shape_constraint(c, dims)) return "constraint \"" + c + "\" does not hold";
+        } catch (const std::invalid_argument &ex) {
+            return ex.what();
+        }
+    }
+    return "";
 }
-
-}  // namespace
 
 std::vector<int64_t> Task::shape(const TensorSpec &t, const Instance &inst) const {
     std::vector<int64_t> s;
@@ -250,6 +263,18 @@ Task load_task(const std::filesystem::path &dir) {
     t.description = r.str(j, "description", "");
     t.tags = r.strings(j, "tags", "", false);
     t.dims = r.strings(j, "dims", "");
+    t.constraints = r.strings(j, "constraints", "", false);
+    for (size_t i = 0; i < t.constraints.size(); i++) {
+        DimValues ones;
+        for (const auto &d : t.dims) ones[d] = 1;
+        try {
+            eval_shape_constraint(t.constraints[i], ones);
+        } catch (const std::invalid_argument &e) {
+            r.fail("constraints[" + std::to_string(i) + "]", e.what());
+        } catch (const std::exception &) {
+            // a division by zero at all-ones is a valid constraint that simply does not hold there
+        }
+    }
     t.flops_expr = r.str(j, "flops", "", false);
     t.bytes_expr = r.str(j, "bytes", "", false);
 

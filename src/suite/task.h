@@ -56,6 +56,9 @@ struct Task {
     std::string id, title, tier, domain, provenance, description;
     std::vector<std::string> tags;
     std::vector<std::string> dims;
+    // What makes a dims assignment legal beyond positive tensor shapes ("C % 4 == 0",
+    // "K <= T", "H2 == 2*H"); every instance satisfies them; the shape fuzz respects them.
+    std::vector<std::string> constraints;
     std::vector<TensorSpec> inputs, outputs;
     std::map<std::string, Tolerance> tolerance;  // per output name (filled for every output)
     std::string flops_expr, bytes_expr;
@@ -85,6 +88,10 @@ struct Task {
 // ties (5 levels) for tasks tagged argmax, argmin, max-pool/maxpool, median, rank-filter,
 // sort, sorting-network, histogram; extremes for integer inputs of tasks tagged quantized.
 std::vector<AdversarialGen> default_adversarial(const std::vector<std::string> &tags, const TensorSpec &input);
+
+// Empty when `dims` is a legal instance of the task (every tensor shape positive, every
+// constraint holds), else what is wrong ("tensor 'y' dimension \"N-K+1\" is 0").
+std::string instance_problem(const Task &task, const DimValues &dims);
 
 // Loads and validates dir/task.json; throws TaskError.
 Task load_task(const std::filesystem::path &dir);

@@ -46,8 +46,8 @@ protected:
         i.output_shapes = {{4}};
         i.seed = 5;
         r.spec.instances.push_back(i);
-        r.spec.inputs.push_back({"x", DType::f32, -1, 1, 0, 0});
-        r.spec.outputs.push_back({"y", DType::f32, 0, 0, 1e-5, 1e-5});
+        r.spec.inputs.push_back({"x", DType::f32, -1, 1, {}, 0, 0});
+        r.spec.outputs.push_back({"y", DType::f32, 0, 0, {}, 1e-5, 1e-5});
         r.wall_seconds = 60;
         return r;
     }

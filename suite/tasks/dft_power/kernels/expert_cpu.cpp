@@ -98,10 +98,16 @@ EKB_KERNEL {
         .vectorize(kv);
     cos_tw.reorder(a.k, a.n);
     sin_tw.reorder(a.k, a.n);
-    P.split(a.k, ko, ki, 2 * vec, TailStrategy::GuardWithIf)
-        .split(a.f, fo, fi, frames, TailStrategy::ShiftInwards)
-        .reorder(ki, fi, fo, ko)
-        .parallel(ko);
+    // Frames tail: with F >= 4, ShiftInwards recomputes a few frames of the last group, so
+    // the accumulators keep a constant size; fewer frames (a single frame is a real call)
+    // take one frame per group.
+    Stage direct = P.specialize(P.output_buffer().dim(1).extent() >= frames);
+    for (auto [s, group] : {std::pair<Stage, int>{direct, frames}, {Stage(P), 1}}) {
+        s.split(a.k, ko, ki, 2 * vec, TailStrategy::GuardWithIf)
+            .split(a.f, fo, fi, group, TailStrategy::ShiftInwards)
+            .reorder(ki, fi, fo, ko)
+            .parallel(ko);
+    }
     // @layer memory
     for (Func t : {c16, s16, twc, tws, c2, s2}) t.compute_root();
     for (Func t : {yre, yim, zre, zim, xre, xim}) t.compute_at(P, a.f);
@@ -127,7 +133,7 @@ EKB_KERNEL {
     for (Func t : {c2, s2}) t.vectorize(n2, 8, TailStrategy::GuardWithIf);
     cos_tw.vectorize(a.k, vec);
     sin_tw.vectorize(a.k, vec);
-    P.vectorize(ki, vec, TailStrategy::GuardWithIf).unroll(fi);
+    for (Stage s : {direct, Stage(P)}) s.vectorize(ki, vec, TailStrategy::GuardWithIf).unroll(fi);
     for (Func s : {re, im}) {
         s.vectorize(a.k, vec).unroll(a.k).unroll(a.f);
         s.update().reorder(a.k, a.f, a.r).vectorize(a.k, vec).unroll(a.k).unroll(a.f);

@@ -21,16 +21,20 @@ EKB_KERNEL {
     a.sin_tab.gpu_tile(a.m, mo, mi, 64, TailStrategy::GuardWithIf);
     a.cos_tw.gpu_tile(a.k, a.n, ko, no, ki, ni, 64, 4, TailStrategy::GuardWithIf);
     a.sin_tw.gpu_tile(a.k, a.n, ko, no, ki, ni, 64, 4, TailStrategy::GuardWithIf);
-    // Frames tail: ShiftInwards recomputes a few frames of the last group (F >= 4 here), so
-    // each work-item's accumulators keep a constant size and stay in registers.
-    a.P.split(a.f, a.f, fv, 4, TailStrategy::ShiftInwards)
-        .reorder(fv, a.k, a.f)
-        .gpu_tile(a.k, a.f, ko, fo, ki, fi, 64, 1, TailStrategy::GuardWithIf);
+    // Frames tail: with F >= 4, ShiftInwards recomputes a few frames of the last group, so
+    // each work-item's accumulators keep a constant size and stay in registers; fewer frames
+    // (a single frame is a real call) take one frame per work-item.
+    Stage groups = a.P.specialize(a.P.output_buffer().dim(1).extent() >= 4);
+    for (auto [s, group] : {std::pair<Stage, int>{groups, 4}, {Stage(a.P), 1}}) {
+        s.split(a.f, a.f, fv, group, TailStrategy::ShiftInwards)
+            .reorder(fv, a.k, a.f)
+            .gpu_tile(a.k, a.f, ko, fo, ki, fi, 64, 1, TailStrategy::GuardWithIf);
+    }
     // @layer memory
     a.re.compute_at(a.P, ki).store_in(MemoryType::Register);
     a.im.compute_at(a.P, ki).store_in(MemoryType::Register);
     // @layer vector
-    a.P.unroll(fv);
+    for (Stage s : {groups, Stage(a.P)}) s.unroll(fv);
     for (Func s : {a.re, a.im}) {
         s.unroll(a.f);
         s.update().reorder(a.f, a.k, a.r).unroll(a.f);

@@ -63,7 +63,7 @@ EKB_KERNEL {
     a.q.dim(0).set_bounds(0, 6).dim(1).set_stride(6);  // contiguous [B, 6]
     pose.output_buffer().dim(0).set_bounds(0, 4).dim(1).set_bounds(0, 4).set_stride(4).dim(2).set_stride(16);
     // @layer loops
-    pose.split(b, bo, bi, vec, TailStrategy::GuardWithIf).reorder(bi, c, r, bo).split(bo, bp, bo, 8).parallel(bp);
+    pose.split(b, bo, bi, vec, TailStrategy::GuardWithIf).reorder(bi, c, r, bo).split(bo, bp, bo, 8, TailStrategy::GuardWithIf).parallel(bp);
     // @layer memory
     trig.compute_at(pose, bo).reorder(b, j).reorder_storage(b, j);
     for (Func f : chain) f.compute_at(pose, bo).reorder(b, c, r).reorder_storage(b, c, r);

@@ -16,8 +16,10 @@ EKB_KERNEL {
         for (Func f : {a.x_pred, a.innov, a.x_new}) {
             f.gpu_tile(a.i, a.t, io, to, ii, ti, 1, 256, TailStrategy::GuardWithIf);
         }
+        // t on the threads' x dimension: a block's z dimension holds at most 64 threads on
+        // NVIDIA GPUs (CUDA and OpenCL both refused a (1, 1, 256) block).
         for (Func f : {a.FP, a.P_pred, a.S, a.S_inv, a.K, a.P_new}) {
-            f.gpu_tile(a.j, a.i, a.t, jo, io, to, ji, ii, ti, 1, 1, 256, TailStrategy::GuardWithIf);
+            f.reorder(a.t, a.j, a.i).gpu_tile(a.t, a.j, a.i, to, jo, io, ti, ji, ii, 256, 1, 1, TailStrategy::GuardWithIf);
         }
     }
     // @end

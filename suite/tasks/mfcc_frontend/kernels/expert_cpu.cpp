@@ -33,7 +33,8 @@ EKB_KERNEL {
         .reorder_storage(a.m, a.t)
         .bound_storage(a.m, vec)
         .bound_storage(a.t, frames);  // constant-size tile: the accumulators stay in registers
-    a.dct_sum.compute_at(a.mfcc, to).bound_storage(a.k, vec).bound_storage(a.t, frames);
+    // The 10 coefficients in whole vectors of this target (16 floats on AVX2 and AVX-512).
+    a.dct_sum.compute_at(a.mfcc, to).bound_storage(a.k, (10 + vec - 1) / vec * vec).bound_storage(a.t, frames);
     // @layer vector
     a.logmel.vectorize(mi).unroll(a.t);
     a.mel.vectorize(a.m, vec, guard).unroll(a.t);

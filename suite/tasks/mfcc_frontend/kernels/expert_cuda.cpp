@@ -4,8 +4,8 @@
 // multiply-adds; the threads of a warp read neighbouring filter weights), with log(x + eps)
 // fused into the store. mfcc runs in blocks of 16 coefficients (10 used) x 8 frames, one
 // thread per coefficient and frame, its DCT sum in a register across the mel bins. The
-// 4-frame group uses ShiftInwards so that it stays a fixed-size register tile (T >= 4 always
-// holds for a spectrogram); block tails use GuardWithIf.
+// 4-frame group uses ShiftInwards so that it stays a fixed-size register tile (with T >= 4;
+// fewer frames take one frame per group); block tails use GuardWithIf.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -20,16 +20,19 @@ EKB_KERNEL {
     a.logmel.compute_root();
     a.dct.compute_root();
     // @layer loops
-    a.logmel.split(a.t, a.t, tv, 4, TailStrategy::ShiftInwards)
-        .reorder(tv, a.m, a.t)
-        .gpu_tile(a.m, a.t, mo, to, mi, ti, 16, 4, guard);
+    Stage groups = a.logmel.specialize(a.power.dim(1).extent() >= 4);
+    for (auto [s, group] : {std::pair<Stage, int>{groups, 4}, {Stage(a.logmel), 1}}) {
+        s.split(a.t, a.t, tv, group, TailStrategy::ShiftInwards)
+            .reorder(tv, a.m, a.t)
+            .gpu_tile(a.m, a.t, mo, to, mi, ti, 16, 4, guard);
+    }
     a.dct.gpu_tile(a.m, a.k, mo, ko, mi, ki, 16, 16, guard);
     a.mfcc.gpu_tile(a.k, a.t, ko, to, ki, ti, 16, 8, guard);
     // @layer memory
     a.mel.compute_at(a.logmel, mi).store_in(MemoryType::Register);
     a.dct_sum.compute_at(a.mfcc, ki).store_in(MemoryType::Register);
     // @layer vector
-    a.logmel.unroll(tv);
+    for (Stage s : {groups, Stage(a.logmel)}) s.unroll(tv);
     a.mel.unroll(a.t);
     a.mel.update().reorder(a.t, a.m, a.f).unroll(a.t);
     // @end

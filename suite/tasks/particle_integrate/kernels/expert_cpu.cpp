@@ -19,14 +19,16 @@ EKB_KERNEL {
     a.out.output_buffer().dim(0).set_bounds(0, 3).dim(1).set_stride(3);
     // vnew is inlined into out.
     // @layer loops
-    // Flat tail: ShiftInwards recomputes a few floats of the last vector (3P >= vec here).
-    a.out.bound(a.i, 0, 3)
-        .fuse(a.i, a.p, f)
-        .split(f, fi, fv, vec, TailStrategy::ShiftInwards)
-        .split(fi, fo, fi, 16, TailStrategy::GuardWithIf)
-        .parallel(fo);
+    // Flat tail: with 3P >= vec, ShiftInwards recomputes a few floats of the last vector;
+    // fewer floats than a vector (a single particle) take the same loops, guarded.
+    a.out.bound(a.i, 0, 3);
+    Stage whole = a.out.specialize(3 * a.out.output_buffer().dim(1).extent() >= vec);
+    for (auto [s, tail] : {std::pair<Stage, TailStrategy>{whole, TailStrategy::ShiftInwards},
+                           {Stage(a.out), TailStrategy::GuardWithIf}}) {
+        s.fuse(a.i, a.p, f).split(f, fi, fv, vec, tail).split(fi, fo, fi, 16, TailStrategy::GuardWithIf).parallel(fo);
+    }
     // @layer vector
-    a.out.vectorize(fv);
+    for (Stage s : {whole, Stage(a.out)}) s.vectorize(fv);
     // @end
     return a.kernel();
 }

@@ -17,15 +17,17 @@ EKB_KERNEL {
     a.q2.dim(0).set_bounds(0, 4).dim(1).set_stride(4);
     a.out.output_buffer().dim(0).set_bounds(0, 4).dim(1).set_stride(4);
     // @layer loops
-    // Quaternion tail: ShiftInwards recomputes a few quaternions of the last vector
-    // (P >= vec here), so every vector is whole.
-    a.out.bound(a.j, 0, 4)
-        .split(a.p, pi, pv, vec, TailStrategy::ShiftInwards)
-        .split(pi, po, pi, 8, TailStrategy::GuardWithIf)
-        .reorder(a.j, pv, pi, po)
-        .parallel(po);
+    // Quaternion tail: with P >= vec, ShiftInwards recomputes a few quaternions of the last
+    // vector, so every vector is whole; fewer quaternions than a vector (P = 1 is a real
+    // call) take the same loops with the vector guarded.
+    a.out.bound(a.j, 0, 4);
+    Stage whole = a.out.specialize(a.out.output_buffer().dim(1).extent() >= vec);
+    for (auto [s, tail] : {std::pair<Stage, TailStrategy>{whole, TailStrategy::ShiftInwards},
+                           {Stage(a.out), TailStrategy::GuardWithIf}}) {
+        s.split(a.p, pi, pv, vec, tail).split(pi, po, pi, 8, TailStrategy::GuardWithIf).reorder(a.j, pv, pi, po).parallel(po);
+    }
     // @layer vector
-    a.out.vectorize(pv).unroll(a.j);
+    for (Stage s : {whole, Stage(a.out)}) s.vectorize(pv).unroll(a.j);
     // @end
     return a.kernel();
 }

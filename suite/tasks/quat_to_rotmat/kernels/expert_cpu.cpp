@@ -17,19 +17,23 @@ EKB_KERNEL {
     a.q.dim(0).set_bounds(0, 4).dim(1).set_stride(4);
     a.R.output_buffer().dim(0).set_bounds(0, 3).dim(1).set_bounds(0, 3).set_stride(3).dim(2).set_stride(9);
     // @layer loops
-    // Quaternion tail: ShiftInwards recomputes a few quaternions of the last vector
-    // (P >= vec here), so every vector is whole.
-    a.R.bound(a.c, 0, 3)
-        .bound(a.r, 0, 3)
-        .split(a.p, pi, pv, vec, TailStrategy::ShiftInwards)
-        .split(pi, po, pi, 8, TailStrategy::GuardWithIf)
-        .reorder(a.c, a.r, pv, pi, po)
-        .parallel(po);
+    // Quaternion tail: with P >= vec, ShiftInwards recomputes a few quaternions of the last
+    // vector, so every vector is whole; fewer quaternions than a vector (P = 1 is a real
+    // call) take the same loops with the vector guarded.
+    a.R.bound(a.c, 0, 3).bound(a.r, 0, 3);
+    Stage whole = a.R.specialize(a.R.output_buffer().dim(2).extent() >= vec);
+    for (auto [s, tail] : {std::pair<Stage, TailStrategy>{whole, TailStrategy::ShiftInwards},
+                           {Stage(a.R), TailStrategy::GuardWithIf}}) {
+        s.split(a.p, pi, pv, vec, tail)
+            .split(pi, po, pi, 8, TailStrategy::GuardWithIf)
+            .reorder(a.c, a.r, pv, pi, po)
+            .parallel(po);
+    }
     // @layer memory
     a.rnorm.compute_at(a.R, pi);
     // @layer vector
-    a.R.vectorize(pv).unroll(a.c).unroll(a.r);
-    a.rnorm.vectorize(a.p);
+    for (Stage s : {whole, Stage(a.R)}) s.vectorize(pv).unroll(a.c).unroll(a.r);
+    a.rnorm.vectorize(a.p, vec, TailStrategy::GuardWithIf);
     // @end
     return a.kernel();
 }

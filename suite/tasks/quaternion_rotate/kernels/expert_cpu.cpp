@@ -20,22 +20,24 @@ EKB_KERNEL {
     a.out.output_buffer().dim(0).set_bounds(0, 3).dim(1).set_stride(3);
     // qn is inlined; rnorm, uv and uuv are computed per vector of points (memory, below).
     // @layer loops
-    // Points tail: ShiftInwards recomputes a few points of the last vector (P >= vec here),
-    // so every stage works on whole vectors.
-    a.out.bound(a.i, 0, 3)
-        .split(a.p, pi, pv, vec, TailStrategy::ShiftInwards)
-        .split(pi, po, pi, 8, TailStrategy::GuardWithIf)
-        .reorder(a.i, pv, pi, po)
-        .parallel(po);
+    // Points tail: with P >= vec, ShiftInwards recomputes a few points of the last vector,
+    // so every stage works on whole vectors; fewer points than a vector (P = 1 is a real
+    // call) take the same loops with the vector guarded.
+    a.out.bound(a.i, 0, 3);
+    Stage whole = a.out.specialize(a.out.output_buffer().dim(1).extent() >= vec);
+    for (auto [s, tail] : {std::pair<Stage, TailStrategy>{whole, TailStrategy::ShiftInwards},
+                           {Stage(a.out), TailStrategy::GuardWithIf}}) {
+        s.split(a.p, pi, pv, vec, tail).split(pi, po, pi, 8, TailStrategy::GuardWithIf).reorder(a.i, pv, pi, po).parallel(po);
+    }
     // @layer memory
     a.rnorm.compute_at(a.out, pi);
     a.uv.compute_at(a.out, pi);
     a.uuv.compute_at(a.out, pi);
     // @layer vector
-    a.out.vectorize(pv).unroll(a.i);
-    a.rnorm.vectorize(a.p);
-    a.uv.reorder(a.i, a.p).vectorize(a.p).unroll(a.i);
-    a.uuv.reorder(a.i, a.p).vectorize(a.p).unroll(a.i);
+    for (Stage s : {whole, Stage(a.out)}) s.vectorize(pv).unroll(a.i);
+    a.rnorm.vectorize(a.p, vec, TailStrategy::GuardWithIf);
+    a.uv.reorder(a.i, a.p).vectorize(a.p, vec, TailStrategy::GuardWithIf).unroll(a.i);
+    a.uuv.reorder(a.i, a.p).vectorize(a.p, vec, TailStrategy::GuardWithIf).unroll(a.i);
     // @end
     return a.kernel();
 }

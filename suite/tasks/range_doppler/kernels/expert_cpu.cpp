@@ -10,7 +10,8 @@
 //     accumulators in registers across the C chirps (one complex vector of the range
 //     spectrum feeds 4 complex multiply-adds with broadcast twiddles), and the magnitude is
 //     fused into the store.
-// The 4-chirp and 4-Doppler-bin groups use ShiftInwards so that they stay fixed-size
+// The 4-chirp and 4-Doppler-bin groups (C >= 4; fewer chirps take groups of one) use
+// ShiftInwards so that they stay fixed-size
 // register tiles (C >= 4 always holds); range-bin vectors use GuardWithIf. Groups of all
 // antennas run in parallel.
 #include <ekb/kernel.h>
@@ -51,23 +52,20 @@ EKB_KERNEL {
                               dop(a.k, a.d, a.a)[1] * dop(a.k, a.d, a.a)[1]);
     for (Func f : {a.cos_n, a.sin_n, a.cos_c, a.sin_c, tw_n, tw_c, spec}) f.compute_root();
     // @layer loops
-    spec.split(a.c, go, gi, group, shift)
-        .split(a.k, ko, ki, vec, guard)
-        .reorder(ki, gi, ko, go, a.a)
-        .fuse(go, a.a, t)
-        .parallel(t);
-    map.split(a.d, go, gi, group, shift)
-        .split(a.k, ko, ki, vec, guard)
-        .reorder(ki, gi, ko, go, a.a)
-        .fuse(go, a.a, t)
-        .parallel(t);
+    // Groups of 4 chirps / Doppler bins with C >= 4; fewer chirps take groups of one.
+    Stage spec4 = spec.specialize(C >= group), map4 = map.specialize(C >= group);
+    for (auto [s, g] : {std::pair<Stage, int>{spec4, group}, {Stage(spec), 1}}) {
+        s.split(a.c, go, gi, g, shift).split(a.k, ko, ki, vec, guard).reorder(ki, gi, ko, go, a.a).fuse(go, a.a, t).parallel(t);
+    }
+    for (auto [s, g] : {std::pair<Stage, int>{map4, group}, {Stage(map), 1}}) {
+        s.split(a.d, go, gi, g, shift).split(a.k, ko, ki, vec, guard).reorder(ki, gi, ko, go, a.a).fuse(go, a.a, t).parallel(t);
+    }
     // @layer memory
     rng.compute_at(spec, ko);
     dop.compute_at(map, ko);
     // @layer vector
     tw_n.vectorize(a.k, vec, guard);
-    spec.vectorize(ki).unroll(gi);
-    map.vectorize(ki).unroll(gi);
+    for (Stage s : {spec4, Stage(spec), map4, Stage(map)}) s.vectorize(ki).unroll(gi);
     rng.vectorize(a.k, vec, guard).unroll(a.c);
     rng.update().reorder(a.k, a.c, a.rn, a.a).vectorize(a.k, vec, guard).unroll(a.c);
     dop.vectorize(a.k, vec, guard).unroll(a.d);

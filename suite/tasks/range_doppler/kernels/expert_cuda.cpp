@@ -9,7 +9,7 @@
 //   Doppler: blocks of 32 range bins; each thread accumulates one range bin of 4
 //     Doppler bins (4 complex sums) in registers across the C chirps (one complex load of
 //     the range spectrum feeds 16 multiply-adds), the magnitude fused into the store.
-// The 4-chirp and 4-Doppler-bin groups use ShiftInwards (C >= 4 always holds) so that they
+// The 4-chirp and 4-Doppler-bin groups use ShiftInwards (with C >= 4; fewer chirps take groups of one) so that they
 // stay fixed-size register tiles; the antennas are the grid's third dimension; block tails
 // use GuardWithIf.
 #include <ekb/kernel.h>
@@ -47,18 +47,24 @@ EKB_KERNEL {
     a.sin_n.gpu_tile(a.m, mo, mi, 64, guard);
     tw_n.gpu_tile(a.k, a.n, ko, no, ki, ni, 32, 4, guard);
     tw_c.gpu_tile(a.d, a.c, ko, no, ki, ni, 32, 4, guard);
-    spec.split(a.c, a.c, gv, group, TailStrategy::ShiftInwards)
-        .reorder(gv, a.k, a.c, a.a)
-        .gpu_tile(a.k, a.c, a.a, ko, go, ao, ki, gi, ai, 32, 1, 1, guard);
-    map.split(a.d, a.d, gv, group, TailStrategy::ShiftInwards)
-        .reorder(gv, a.k, a.d, a.a)
-        .gpu_tile(a.k, a.d, a.a, ko, go, ao, ki, gi, ai, 32, 1, 1, guard);
+    // Groups of 4 chirps / Doppler bins with C >= 4; fewer chirps take groups of one.
+    Expr chirps = a.x.dim(1).extent();
+    Stage spec4 = spec.specialize(chirps >= group), map4 = map.specialize(chirps >= group);
+    for (auto [s, g] : {std::pair<Stage, int>{spec4, group}, {Stage(spec), 1}}) {
+        s.split(a.c, a.c, gv, g, TailStrategy::ShiftInwards)
+            .reorder(gv, a.k, a.c, a.a)
+            .gpu_tile(a.k, a.c, a.a, ko, go, ao, ki, gi, ai, 32, 1, 1, guard);
+    }
+    for (auto [s, g] : {std::pair<Stage, int>{map4, group}, {Stage(map), 1}}) {
+        s.split(a.d, a.d, gv, g, TailStrategy::ShiftInwards)
+            .reorder(gv, a.k, a.d, a.a)
+            .gpu_tile(a.k, a.d, a.a, ko, go, ao, ki, gi, ai, 32, 1, 1, guard);
+    }
     // @layer memory
     rng.compute_at(spec, ki).store_in(MemoryType::Register);
     dop.compute_at(map, ki).store_in(MemoryType::Register);
     // @layer vector
-    spec.unroll(gv);
-    map.unroll(gv);
+    for (Stage s : {spec4, Stage(spec), map4, Stage(map)}) s.unroll(gv);
     rng.unroll(a.c);
     rng.update().reorder(a.c, a.k, a.rn, a.a).unroll(a.c);
     dop.unroll(a.d);

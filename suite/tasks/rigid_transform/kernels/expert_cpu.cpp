@@ -18,19 +18,21 @@ EKB_KERNEL {
     a.out.output_buffer().dim(0).set_bounds(0, 3).dim(1).set_stride(3);
     // rot is computed per vector of points (memory, below).
     // @layer loops
-    // Points tail: ShiftInwards recomputes a few points of the last vector (P >= vec here),
-    // so every stage works on whole vectors.
-    a.out.bound(a.i, 0, 3)
-        .split(a.n, ni, nv, vec, TailStrategy::ShiftInwards)
-        .split(ni, no, ni, 8, TailStrategy::GuardWithIf)
-        .reorder(a.i, nv, ni, no)
-        .parallel(no);
+    // Points tail: with N >= vec, ShiftInwards recomputes a few points of the last vector,
+    // so every stage works on whole vectors; fewer points than a vector take the same loops
+    // with the vector guarded.
+    a.out.bound(a.i, 0, 3);
+    Stage whole = a.out.specialize(a.out.output_buffer().dim(1).extent() >= vec);
+    for (auto [s, tail] : {std::pair<Stage, TailStrategy>{whole, TailStrategy::ShiftInwards},
+                           {Stage(a.out), TailStrategy::GuardWithIf}}) {
+        s.split(a.n, ni, nv, vec, tail).split(ni, no, ni, 8, TailStrategy::GuardWithIf).reorder(a.i, nv, ni, no).parallel(no);
+    }
     // @layer memory
     a.rot.compute_at(a.out, ni);
     // @layer vector
-    a.out.vectorize(nv).unroll(a.i);
-    a.rot.reorder(a.i, a.n).vectorize(a.n).unroll(a.i);
-    a.rot.update().reorder(a.i, a.j, a.n).vectorize(a.n).unroll(a.i).unroll(a.j);
+    for (Stage s : {whole, Stage(a.out)}) s.vectorize(nv).unroll(a.i);
+    a.rot.reorder(a.i, a.n).vectorize(a.n, vec, TailStrategy::GuardWithIf).unroll(a.i);
+    a.rot.update().reorder(a.i, a.j, a.n).vectorize(a.n, vec, TailStrategy::GuardWithIf).unroll(a.i).unroll(a.j);
     // @end
     return a.kernel();
 }

@@ -39,12 +39,16 @@ EKB_KERNEL {
     a.frame.parallel(a.t);
     cos_tw.reorder(a.k, a.n);
     sin_tw.reorder(a.k, a.n);
-    // Frames tail: ShiftInwards recomputes a few rows of the last strip (T >= 4 here), so
-    // the 4-frame accumulator block keeps a constant size and stays in registers.
-    P.split(a.k, ko, ki, 2 * vec, TailStrategy::GuardWithIf)
-        .split(a.t, to, ti, frames, TailStrategy::ShiftInwards)
-        .reorder(ki, ti, to, ko)
-        .parallel(ko);
+    // Frames tail: with T >= 4, ShiftInwards recomputes a few rows of the last strip, so the
+    // 4-frame accumulator block keeps a constant size and stays in registers; fewer frames
+    // (a single frame is a real call) take one frame per strip.
+    Stage strips = P.specialize(P.output_buffer().dim(1).extent() >= frames);
+    for (auto [s, group] : {std::pair<Stage, int>{strips, frames}, {Stage(P), 1}}) {
+        s.split(a.k, ko, ki, 2 * vec, TailStrategy::GuardWithIf)
+            .split(a.t, to, ti, group, TailStrategy::ShiftInwards)
+            .reorder(ki, ti, to, ko)
+            .parallel(ko);
+    }
     // @layer memory
     // The twiddles of one block of bins (the extra bins of the last block too).
     cos_tw.compute_at(P, ko).reorder_storage(a.k, a.n);
@@ -56,7 +60,7 @@ EKB_KERNEL {
     a.frame.vectorize(a.n, vec, TailStrategy::GuardWithIf);
     cos_tw.vectorize(a.k, vec);
     sin_tw.vectorize(a.k, vec);
-    P.vectorize(ki, vec, TailStrategy::GuardWithIf).unroll(ti);
+    for (Stage s : {strips, Stage(P)}) s.vectorize(ki, vec, TailStrategy::GuardWithIf).unroll(ti);
     reim.vectorize(a.k, vec).unroll(a.k).unroll(a.t);
     reim.update().reorder(a.k, a.t, a.r).vectorize(a.k, vec).unroll(a.k).unroll(a.t);
     // @end

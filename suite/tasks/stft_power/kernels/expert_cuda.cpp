@@ -24,16 +24,20 @@ EKB_KERNEL {
     a.sin_tab.gpu_tile(a.m, mo, mi, 64, TailStrategy::GuardWithIf);
     a.cos_tw.gpu_tile(a.k, a.n, ko, no, ki, ni, 64, 4, TailStrategy::GuardWithIf);
     a.sin_tw.gpu_tile(a.k, a.n, ko, no, ki, ni, 64, 4, TailStrategy::GuardWithIf);
-    // Frames tail: ShiftInwards recomputes a few frames of the last group (T >= 4 here), so
+    // Frames tail: with T >= 4, ShiftInwards recomputes a few frames of the last group (fewer
+    // frames, a single one included, take one frame per group), so
     // each thread's accumulators keep a constant size and stay in registers.
-    a.P.split(a.t, a.t, tv, 4, TailStrategy::ShiftInwards)
-        .reorder(tv, a.k, a.t)
-        .gpu_tile(a.k, a.t, ko, to, ki, ti, 64, 1, TailStrategy::GuardWithIf);
+    Stage groups = a.P.specialize(a.P.output_buffer().dim(1).extent() >= 4);
+    for (auto [s, group] : {std::pair<Stage, int>{groups, 4}, {Stage(a.P), 1}}) {
+        s.split(a.t, a.t, tv, group, TailStrategy::ShiftInwards)
+            .reorder(tv, a.k, a.t)
+            .gpu_tile(a.k, a.t, ko, to, ki, ti, 64, 1, TailStrategy::GuardWithIf);
+    }
     // @layer memory
     a.re.compute_at(a.P, ki).store_in(MemoryType::Register);
     a.im.compute_at(a.P, ki).store_in(MemoryType::Register);
     // @layer vector
-    a.P.unroll(tv);
+    for (Stage s : {groups, Stage(a.P)}) s.unroll(tv);
     for (Func s : {a.re, a.im}) {
         s.unroll(a.t);
         s.update().reorder(a.t, a.k, a.r).unroll(a.t);
