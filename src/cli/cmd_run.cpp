@@ -136,6 +136,13 @@ int cmd_run(const std::vector<std::string> &argv) {
                                                              " could not be evaluated; run the same command to retry)"
                                                           : "")
               << "\n";
+    if (sum.transient_failures > 0) {
+        std::cout << sum.transient_failures << " sample" << (sum.transient_failures == 1 ? "" : "s")
+                  << " not stored: the model could not be reached (network, timeout, 429 or 5xx after retries); "
+                     "they are not results. Resume with the same command: ekb run";
+        for (size_t i = 2; i < full.size(); i++) std::cout << " " << full[i];
+        std::cout << "\n";
+    }
     return sum.harness_errors ? 1 : 0;
 }
 

@@ -5,6 +5,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "common/paths.h"
+#include "produce/model_gateway.h"
 #include "produce/producer.h"
 #include "suite/task.h"
 
@@ -86,6 +87,7 @@ int main(int argc, char **argv) {
         if (cmd == "ingest") return ekb::cmd_ingest(args);
         if (cmd == "device") return ekb::cmd_device(args);
         if (cmd == "check") return ekb::external_check_client(args.empty() ? "kernel.cpp" : args[0]);
+        if (cmd == "agent-init") return ekb::external_agent_init(args);  // inside an external agent's sandbox
         if (cmd == "version") {
             std::cout << "ekb " << ekb::ekb_version() << "\n";
             return 0;

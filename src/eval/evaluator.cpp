@@ -139,6 +139,27 @@ double conductor_wall_seconds(const ConductSpec &spec) {
            2 * spec.call_seconds;
 }
 
+// EvalRequest::deadline_seconds: the compile steps share what is left (half each at most,
+// so the runner gets the rest); the conductor gets what is left after them.
+struct Deadline {
+    double end = 0;   // monotonic; 0: none
+    explicit Deadline(double seconds) : end(seconds > 0 ? monotonic_seconds() + seconds : 0) {}
+    double left() const { return end > 0 ? end - monotonic_seconds() : 1e300; }
+    CompileOptions compile(CompileOptions co) const {
+        if (end <= 0) return co;
+        double l = std::max(0.01, left() / 2);
+        co.compile_seconds = std::min(co.compile_seconds, l);
+        co.generate_seconds = std::min(co.generate_seconds, l);
+        return co;
+    }
+    double conductor(double wall) const {
+        if (end <= 0) return wall;
+        double l = left();
+        if (l <= 0) throw std::runtime_error("the evaluation's deadline passed before the runner started");
+        return std::min(wall, l);
+    }
+};
+
 }  // namespace
 
 ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
@@ -169,7 +190,8 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
                        .substr(0, 24);
 
     // Compile the candidate first: a kernel that does not build costs nothing more.
-    CompileResult c = compile_kernel(tc_, task, req.backend, r.target, req.kernel_source, req.compile);
+    Deadline deadline(req.deadline_seconds);
+    CompileResult c = compile_kernel(tc_, task, req.backend, r.target, req.kernel_source, deadline.compile(req.compile));
     r.compile_s = c.cache_hit ? 0 : c.seconds_compile + c.seconds_generate + c.seconds_check + c.seconds_link;
     r.compile_log = c.log;
     r.loop_nest = c.loop_nest;
@@ -208,7 +230,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     if (phases) phases->trusted_s = monotonic_seconds() - t_trusted;
 
     double t1 = monotonic_seconds();
-    json rep = run_conductor(runner, spec, conductor_wall_seconds(spec));
+    json rep = run_conductor(runner, spec, deadline.conductor(conductor_wall_seconds(spec)));
     if (phases) phases->conduct_s = monotonic_seconds() - t1;
     if (phases) phases->conductor = rep;
 
@@ -235,7 +257,8 @@ json Evaluator::profile(const EvalRequest &req, double seconds) {
     // feature, which synchronizes after every kernel launch (per-kernel times, and the
     // profiler's per-Func times then cover the kernels' execution, not just their launch).
     std::string target = candidate_target(req.backend, false) + "-profile";
-    CompileResult c = compile_kernel(tc_, task, req.backend, target, req.kernel_source, req.compile);
+    Deadline deadline(req.deadline_seconds);
+    CompileResult c = compile_kernel(tc_, task, req.backend, target, req.kernel_source, deadline.compile(req.compile));
     if (!c.ok) return {{"error", "the kernel does not build with the profile feature: [" + c.stage + "] " + clip(c.message, 800)}};
     CompileResult ref = reference_artifact(task);
     ConductSpec spec = conduct_spec_for(task, req.backend, req.seed ? *req.seed : fresh_seed(),
@@ -251,7 +274,7 @@ json Evaluator::profile(const EvalRequest &req, double seconds) {
     spec.profile_seconds = seconds;
     std::string runner_target = req.backend == "cpu" ? candidate_target(req.backend, false)
                                                      : candidate_target(req.backend, false) + "-debug";
-    json rep = run_conductor(tc_.runner(runner_target), spec, conductor_wall_seconds(spec));
+    json rep = run_conductor(tc_.runner(runner_target), spec, deadline.conductor(conductor_wall_seconds(spec)));
     if (!rep.value("supported", false)) return {{"error", "the device is not available: " + rep.value("reason", std::string())}};
     if (!rep.value("correct", false)) {
         json f = rep.contains("candidate") && rep["candidate"].is_object() ? rep["candidate"].value("failure", json()) : json();

@@ -35,6 +35,10 @@ struct EvalRequest {
     double start_seconds = 30;     // worker start, and extra for its first call (GPU program builds)
     bool confine = true;
     std::vector<std::string> instance_names;  // restrict to these instances (empty: all)
+    // > 0: the whole evaluation (compile and run) must end within this many seconds (a
+    // producer's check under the budget's device-seconds and wall caps): the compile steps
+    // and the conductor get at most what is left; past it the evaluation is a harness error.
+    double deadline_seconds = 0;
 };
 
 struct EvalPhases {
