@@ -25,7 +25,7 @@ struct KernelSections {
     std::vector<KernelSection> sections;
     std::vector<std::string> problems;  // unknown layer names, duplicates, a missing @end
     // A pointer into this object: never on a temporary (the rvalue overload is deleted, so
-    // `parse_kernel_sections(src).find(...)` does not compile); use section_body for that.
+    // `parse_kernel_sections(src).find(...)` does not compile); use kernel_section_body for that.
     const KernelSection *find(const std::string &layer) const &;
     const KernelSection *find(const std::string &layer) const && = delete;
 };

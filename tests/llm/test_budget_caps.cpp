@@ -29,7 +29,7 @@ public:
     TestContext(const std::string &base_url, std::shared_ptr<ResponseCache> cache = nullptr,
                 CacheMode mode = CacheMode::off, int max_attempts = 4, double backoff_max = 0.05) {
         ProviderOptions o;
-        o.timeout_seconds = 5;
+        o.timeout_seconds = 30;  // a huge reply takes seconds on a loaded machine
         o.connect_timeout_seconds = 2;
         o.max_attempts = max_attempts;
         o.backoff_base_seconds = 0.01;
