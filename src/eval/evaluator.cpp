@@ -145,6 +145,9 @@ struct Deadline {
     double end = 0;   // monotonic; 0: none
     explicit Deadline(double seconds) : end(seconds > 0 ? monotonic_seconds() + seconds : 0) {}
     double left() const { return end > 0 ? end - monotonic_seconds() : 1e300; }
+    void extend(double seconds) {
+        if (end > 0) end += seconds;
+    }
     CompileOptions compile(CompileOptions co) const {
         if (end <= 0) return co;
         double l = std::max(0.01, left() / 2);
@@ -217,6 +220,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     CompileResult ref = reference_artifact(task);
     std::optional<CompileResult> expert;
     if (req.compare_with_expert) expert = expert_artifact(task, req.backend);
+    deadline.extend(monotonic_seconds() - t_trusted);  // the trusted builds are not the candidate's time
 
     ConductSpec spec = conduct_spec_for(task, req.backend, seed, threads, req.instance_names);
     spec.confine = req.confine;
@@ -260,7 +264,9 @@ json Evaluator::profile(const EvalRequest &req, double seconds) {
     Deadline deadline(req.deadline_seconds);
     CompileResult c = compile_kernel(tc_, task, req.backend, target, req.kernel_source, deadline.compile(req.compile));
     if (!c.ok) return {{"error", "the kernel does not build with the profile feature: [" + c.stage + "] " + clip(c.message, 800)}};
+    double t_trusted = monotonic_seconds();
     CompileResult ref = reference_artifact(task);
+    deadline.extend(monotonic_seconds() - t_trusted);
     ConductSpec spec = conduct_spec_for(task, req.backend, req.seed ? *req.seed : fresh_seed(),
                                         req.threads > 0 ? req.threads : default_threads(), {pick->name});
     spec.confine = req.confine;
