@@ -206,14 +206,16 @@ public:
     static double check_deadline(const Budget &budget) {
         double left = budget.deadline_seconds();
         if (std::isinf(left)) return 0;
-        return std::max(1e-3, left * 0.9 - 0.25);
+        double d = left * 0.9 - 0.25;
+        return d > 0 ? d : -1;   // -1: too little left to start anything
     }
 
     Feedback check(const Task &task, const std::string &backend, const std::string &source, uint64_t search_seed,
                    Budget &budget, const std::string &account) override {
         Feedback fb;
         std::string why;
-        if (!budget.can_compile(&why)) {  // every path: a producer that forgot to ask is still held
+        if (!budget.can_compile(&why) || check_deadline(budget) < 0) {  // every path: a producer that forgot to ask is still held
+            if (why.empty()) why = "too little device or wall time is left for a check";
             fb.stage = "produce";
             fb.code = "budget_exhausted";
             fb.message = why;
@@ -273,7 +275,7 @@ public:
     json profile(const Task &task, const std::string &backend, const std::string &source, uint64_t search_seed,
                  Budget &budget, const std::string &account) override {
         if (!exp_.settings().timing) return nullptr;  // --no-timing: nothing is timed, nothing profiled
-        if (budget.deadline_seconds() <= 0) return nullptr;
+        if (check_deadline(budget) < 0) return nullptr;
         EvalRequest req = check_request(task, backend, source, search_seed);
         bool local = lane_of_.count(backend) && lane_of_.at(backend) == "host";
         if (local) gate_.timing_begin();

@@ -529,19 +529,19 @@ TEST_F(Producers, LekaFromCarriesTheComputeSectionOver) {
 }
 
 // The compile and device-seconds caps hold on every path: LEKA's start, its naive check,
-// leka-from's seed and its fallback, iterative's turns.
+// its profiles, leka-from's seed and its fallback.
 TEST_F(Producers, CompileAndDeviceCapsHoldOnEveryPath) {
     for (const char *budget : {"compiles=1", "device_s=3"}) {
         SCOPED_TRACE(budget);
         std::string exp = std::string("caps-") + (budget[0] == 'c' ? "c" : "d");
         std::vector<std::string> args = {"run", "--experiment", (tmp->path() / exp).string(), "--tasks", "softmax",
-                                         "--backends", "cpu,opencl", "--producers", "leka,leka-from-cpu,iterative",
+                                         "--backends", "cpu,opencl", "--producers", "leka,leka-from-cpu",
                                          "--models", "builtin", "--time-cap", "0.05", "--plain", "--no-report", "--budget",
                                          budget, "--turns", "3", "--jobs", "2"};
         EkbRun r = ekb(args, tmp->path());
         ASSERT_EQ(r.code, 0) << r.output;
         auto recs = records(tmp->path() / exp);
-        ASSERT_EQ(recs.size(), 6u) << r.output;
+        ASSERT_EQ(recs.size(), 4u) << r.output;
         for (const auto &x : recs) {
             SCOPED_TRACE(x.backend + " " + x.producer);
             ASSERT_FALSE(x.budget.empty());

@@ -294,6 +294,10 @@ private:
                     plan_ = keep;
                     Feedback fb = check(src, layer);
                     tried++;
+                    if (fb.code == "budget_exhausted") {  // the check was refused or cut short by the budget
+                        stop_ = "budget: " + fb.message;
+                        return deliver();
+                    }
                     if (consider(layer, pass, next->description, next->plan.layer_json(layer), src, fb)) {
                         plan_ = next->plan;
                         changed = true;
@@ -433,6 +437,10 @@ private:
                             return deliver_llm(calls);
                         } else {
                             Feedback fb = check(*kernel, layer);
+                            if (fb.code == "budget_exhausted") {
+                                stop_ = "budget: " + fb.message;
+                                return deliver_llm(calls);
+                            }
                             Feedback before = best_fb_;
                             bool ok = consider(layer, pass, "kernel " + sha256_hex(*kernel).substr(0, 12), change, *kernel, fb);
                             std::string outcome = trace_["steps"].back()["outcome"];
