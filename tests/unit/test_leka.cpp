@@ -378,7 +378,7 @@ TEST(LekaBuiltin, ParallelLoopsRunInChunksSizedFromTheExtents) {
     t.instances = {Instance{"tiny", {{"P", 100}, {"B", 4}}}};
     Graph tiny = build_graph(k_quat_graph, k_quat_algorithm, {"q"});
     attach_extents(tiny, t);
-    const StagePlan &o1 = builtin_proposals("loops", tiny, initial_plan(tiny, false), d, 0).front().plan.stages.at("out");
+    StagePlan o1 = builtin_proposals("loops", tiny, initial_plan(tiny, false), d, 0).front().plan.stages.at("out");
     EXPECT_EQ(o1.grain, 100);
 
     // GPUs: a block is not wider than the 3-wide dimension; it grows taller instead.
