@@ -242,6 +242,24 @@ int cmd_run(const std::vector<std::string> &argv) {
                                                              " could not be evaluated; run the same command to retry)"
                                                           : "")
               << "\n";
+    if (sum.transient_failures > 0) {
+        std::cout << sum.transient_failures << " sample" << (sum.transient_failures == 1 ? "" : "s")
+                  << " not stored: the model could not be reached (network, timeout, 429 or 5xx after retries); "
+                     "they are not results. Resume with the same command: ekb run";
+        for (size_t i = 2; i < full.size(); i++) {
+            const std::string &w = full[i];
+            bool plain = !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                                           "-_=.,:/@+%") == std::string::npos;
+            if (plain) {
+                std::cout << " " << w;
+            } else {
+                std::string q;
+                for (char ch : w) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+                std::cout << " '" << q << "'";
+            }
+        }
+        std::cout << "\n";
+    }
     if (!fail_on.empty()) {
         int failed = failing_samples(exp, matrix, fail_on);
         if (failed > 0) {

@@ -5,6 +5,7 @@
 #include "cli/args.h"
 #include "cli/command_table.h"
 #include "cli/commands.h"
+#include "produce/model_gateway.h"
 #include "suite/task.h"
 
 int main(int argc, char **argv) {
@@ -21,6 +22,9 @@ int main(int argc, char **argv) {
     if (args[0] == "--version" || args[0] == "-V") args[0] = "version";
     std::string cmd = args[0];
     args.erase(args.begin());
+    // Internal, inside an external agent's sandbox (produce/model_gateway.h): the rest of the
+    // line is the agent's own command, never ekb options, and it is not a user command.
+    if (cmd == "agent-init") return ekb::external_agent_init(args);
     const ekb::CommandSpec *spec = ekb::find_command(cmd);
     if (!spec) {
         std::cerr << "ekb: unknown command '" << cmd << "'\n\n" << ekb::usage_text();

@@ -29,6 +29,10 @@ struct SandboxMounts {
     // keeps the host's network namespace and gets no seccomp filter (which denies sockets);
     // everything else (mount tree, uid, pid/ipc/uts namespaces, rlimits) stays.
     bool network = false;
+    // The child keeps a network namespace of its own (nothing but loopback) but may make
+    // sockets (no seccomp filter): an external agent that reaches ekb's model gateway on
+    // 127.0.0.1 there (produce/model_gateway.h) and nothing else.
+    bool loopback_sockets = false;
 };
 
 // Whether bubblewrap works here for the sandbox uid (probed once per process).

@@ -312,7 +312,7 @@ Process Process::spawn(const SpawnSpec &spec) {
     if (bwrap) {
         SandboxMounts mounts = *spec.sandbox;
         if (!spec.cwd.empty()) mounts.read_write.push_back(spec.cwd);
-        seccomp_fd = mounts.network ? -1 : seccomp_program(mounts.gpu_devices);
+        seccomp_fd = mounts.network || mounts.loopback_sockets ? -1 : seccomp_program(mounts.gpu_devices);
         int child_fd = -1;
         if (seccomp_fd >= 0) {
             child_fd = 3 + static_cast<int>(pass_fds.size());
@@ -330,7 +330,8 @@ Process Process::spawn(const SpawnSpec &spec) {
     // (GPU children: the GPU driver's filter, sandbox.h).
     std::string bpf;
     bool networked = spec.sandbox && spec.sandbox->network;
-    if (spec.confine && !bwrap && !networked) {
+    bool sockets = spec.sandbox && spec.sandbox->loopback_sockets;
+    if (spec.confine && !bwrap && !networked && !sockets) {
         int fd = seccomp_program(spec.sandbox && spec.sandbox->gpu_devices);
         if (fd >= 0) {
             char buf[4096];

@@ -101,6 +101,34 @@ ConductSpec conduct_spec_for(const Task &task, const std::string &backend, uint6
     return s;
 }
 
+namespace {
+
+// EvalRequest::deadline_seconds: the compile steps share what is left (half each at most,
+// so the runner gets the rest); the conductor gets what is left after them.
+struct Deadline {
+    double end = 0;   // monotonic; 0: none
+    explicit Deadline(double seconds) : end(seconds > 0 ? monotonic_seconds() + seconds : 0) {}
+    double left() const { return end > 0 ? end - monotonic_seconds() : 1e300; }
+    void extend(double seconds) {
+        if (end > 0) end += seconds;
+    }
+    CompileOptions compile(CompileOptions co) const {
+        if (end <= 0) return co;
+        double l = std::max(0.01, left() / 2);
+        co.compile_seconds = std::min(co.compile_seconds, l);
+        co.generate_seconds = std::min(co.generate_seconds, l);
+        return co;
+    }
+    double conductor(double wall) const {
+        if (end <= 0) return wall;
+        double l = left();
+        if (l <= 0) throw std::runtime_error("the evaluation's deadline passed before the runner started");
+        return std::min(wall, l);
+    }
+};
+
+}  // namespace
+
 ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     double t0 = monotonic_seconds();
     const Task &task = *req.task;
@@ -129,7 +157,8 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
                        .substr(0, 24);
 
     // Compile the candidate first: a kernel that does not build costs nothing more.
-    CompileResult c = compile_kernel(tc_, task, req.backend, r.target, req.kernel_source, req.compile);
+    Deadline deadline(req.deadline_seconds);
+    CompileResult c = compile_kernel(tc_, task, req.backend, r.target, req.kernel_source, deadline.compile(req.compile));
     r.compile_s = c.cache_hit ? 0 : c.seconds_compile + c.seconds_generate + c.seconds_check + c.seconds_link;
     r.compile_log = c.log;
     r.loop_nest = c.loop_nest;
@@ -155,6 +184,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     CompileResult ref = reference_artifact(task);
     std::optional<CompileResult> expert;
     if (req.compare_with_expert) expert = expert_artifact(task, req.backend);
+    deadline.extend(monotonic_seconds() - t_trusted);  // the trusted builds are not the candidate's time
 
     ConductSpec spec = conduct_spec_for(task, req.backend, seed, threads, req.instance_names);
     spec.confine = req.confine;
@@ -176,7 +206,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
 
     double t1 = monotonic_seconds();
     std::string lost;
-    json rep = conduct(req, "eval", r.target, spec, env, lost);
+    json rep = conduct(req, "eval", r.target, spec, env, lost, deadline.conductor(conductor_wall_seconds(spec)));
     if (phases) phases->conduct_s = monotonic_seconds() - t1;
     if (phases) phases->conductor = rep;
 
@@ -200,8 +230,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
 }
 
 json Evaluator::conduct(const EvalRequest &req, const std::string &purpose, const std::string &runner_target,
-                        const ConductSpec &spec, json &env, std::string &lost) {
-    double wall = conductor_wall_seconds(spec);
+                        const ConductSpec &spec, json &env, std::string &lost, double wall) {
     if (!remote_) return run_conductor(tc_.runner(runner_target), spec, wall);
     RemoteRun run;
     run.key = req.job_key.empty() ? "content" : req.job_key;
@@ -232,9 +261,12 @@ json Evaluator::profile(const EvalRequest &req, double seconds) {
     // feature, which synchronizes after every kernel launch (per-kernel times, and the
     // profiler's per-Func times then cover the kernels' execution, not just their launch).
     std::string target = candidate_target(req.backend, false) + "-profile";
-    CompileResult c = compile_kernel(tc_, task, req.backend, target, req.kernel_source, req.compile);
+    Deadline deadline(req.deadline_seconds);
+    CompileResult c = compile_kernel(tc_, task, req.backend, target, req.kernel_source, deadline.compile(req.compile));
     if (!c.ok) return {{"error", "the kernel does not build with the profile feature: [" + c.stage + "] " + clip(c.message, 800)}};
+    double t_trusted = monotonic_seconds();
     CompileResult ref = reference_artifact(task);
+    deadline.extend(monotonic_seconds() - t_trusted);
     ConductSpec spec = conduct_spec_for(task, req.backend, req.seed ? *req.seed : fresh_seed(),
                                         req.threads > 0 ? req.threads : default_threads(), {pick->name});
     spec.confine = req.confine;
@@ -251,7 +283,7 @@ json Evaluator::profile(const EvalRequest &req, double seconds) {
                                                      : candidate_target(req.backend, false) + "-debug";
     json env;
     std::string lost;
-    json rep = conduct(req, "profile", runner_target, spec, env, lost);
+    json rep = conduct(req, "profile", runner_target, spec, env, lost, deadline.conductor(conductor_wall_seconds(spec)));
     if (!lost.empty()) return {{"error", "no worker finished the profile: " + lost}};
     if (!rep.value("supported", false)) return {{"error", "the device is not available: " + rep.value("reason", std::string())}};
     if (!rep.value("correct", false)) {

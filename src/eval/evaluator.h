@@ -40,6 +40,10 @@ struct EvalRequest {
     // restarts ("<sample key>#eval"); empty: derived from the request's content.
     std::string job_key;
     std::vector<std::string> instance_names;  // restrict to these instances (empty: all)
+    // > 0: the whole evaluation (compile and run) must end within this many seconds (a
+    // producer's check under the budget's device-seconds and wall caps): the compile steps
+    // and the conductor get at most what is left; past it the evaluation is a harness error.
+    double deadline_seconds = 0;
 };
 
 struct EvalPhases {
@@ -76,7 +80,7 @@ private:
     // A conductor run, here or through the remote conductor; fills env["fabric"] with the
     // worker that ran it. `lost` gets the reason when no worker could finish it.
     nlohmann::json conduct(const EvalRequest &req, const std::string &purpose, const std::string &runner_target,
-                           const ConductSpec &spec, nlohmann::json &env, std::string &lost);
+                           const ConductSpec &spec, nlohmann::json &env, std::string &lost, double wall_seconds);
 
     const Suite &suite_;
     Toolchain &tc_;

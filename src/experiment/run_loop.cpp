@@ -1,6 +1,7 @@
 #include "experiment/run_loop.h"
 
 #include <algorithm>
+#include <cmath>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -207,28 +208,57 @@ public:
         return req;
     }
 
+    // What a check or profile starting now may take under the sample's device-seconds and
+    // wall caps, less a margin for process teardown (so the caps hold exactly); 0: none.
+    static double check_deadline(const Budget &budget) {
+        double left = budget.deadline_seconds();
+        if (std::isinf(left)) return 0;
+        double d = left * 0.9 - 0.25;
+        return d > 0 ? d : -1;   // -1: too little left to start anything
+    }
+
     Feedback check(const Task &task, const std::string &backend, const std::string &source, uint64_t search_seed,
                    Budget &budget, const std::string &account) override {
+        Feedback fb;
+        std::string why;
+        if (!budget.can_compile(&why) || check_deadline(budget) < 0) {  // every path: a producer that forgot to ask is still held
+            if (why.empty()) why = "too little device or wall time is left for a check";
+            fb.stage = "produce";
+            fb.code = "budget_exhausted";
+            fb.message = why;
+            return fb;
+        }
         budget.charge_compile(account);
         EvalRequest req = check_request(task, backend, source, search_seed);
         bool local = lane_of_.count(backend) && lane_of_.at(backend) == "host";
-        Feedback fb;
         ResultRecord r;
-        double t0 = monotonic_seconds();
+        // Device time counts from the evaluation's start (a wait for the quiet machine is not
+        // the producer's); the evaluation's deadline is set from the same moment.
+        double t_wait = monotonic_seconds();
         if (local) gate_.timing_begin();
-        budget.exclude_wait(monotonic_seconds() - t0);  // waiting for a quiet machine is not the sample's time
-        t0 = monotonic_seconds();
+        budget.exclude_wait(monotonic_seconds() - t_wait);  // waiting for a quiet machine is not the sample's time
+        double t0 = monotonic_seconds();
+        req.deadline_seconds = check_deadline(budget);
+        auto ran_out = [&] { return req.deadline_seconds > 0 && monotonic_seconds() - t0 >= req.deadline_seconds * 0.9; };
+        EvalPhases phases;  // the task's trusted builds (reference, expert; cached) are not the producer's time
         try {
-            r = ev_.evaluate(req);
+            r = ev_.evaluate(req, &phases);
         } catch (const std::exception &e) {
             if (local) gate_.timing_end();
+            budget.charge_device(account, monotonic_seconds() - t0 - phases.trusted_s);
             fb.stage = "run";
-            fb.code = "harness_error";
-            fb.message = std::string("the check could not run: ") + e.what();
+            fb.code = ran_out() ? "budget_exhausted" : "harness_error";
+            fb.message = std::string(ran_out() ? "the budget's time ran out during the check: " : "the check could not run: ") + e.what();
             return fb;
         }
         if (local) gate_.timing_end();
-        budget.charge_device(account, monotonic_seconds() - t0);
+        budget.charge_device(account, monotonic_seconds() - t0 - phases.trusted_s);
+        if (!r.correct && ran_out()) {  // a compile or run cut short by the deadline
+            fb.stage = r.failure_stage;
+            fb.code = "budget_exhausted";
+            fb.message = "the budget's time ran out during the check (" + r.failure_code + ")";
+            return fb;
+        }
         fb.compiled = r.compiled;
         fb.correct = r.correct;
         fb.timed = r.timed;
@@ -254,12 +284,14 @@ public:
     json profile(const Task &task, const std::string &backend, const std::string &source, uint64_t search_seed,
                  Budget &budget, const std::string &account) override {
         if (!exp_.settings().timing) return nullptr;  // --no-timing: nothing is timed, nothing profiled
+        if (check_deadline(budget) < 0) return nullptr;
         EvalRequest req = check_request(task, backend, source, search_seed);
         bool local = lane_of_.count(backend) && lane_of_.at(backend) == "host";
-        double t0 = monotonic_seconds();
+        double t_wait = monotonic_seconds();
         if (local) gate_.timing_begin();
-        budget.exclude_wait(monotonic_seconds() - t0);
-        t0 = monotonic_seconds();
+        budget.exclude_wait(monotonic_seconds() - t_wait);  // waiting for a quiet machine is not the sample's time
+        double t0 = monotonic_seconds();
+        req.deadline_seconds = check_deadline(budget);
         json p;
         try {
             p = ev_.profile(req, k_profile_seconds);
@@ -510,16 +542,27 @@ RunSummary run_experiment(Experiment &exp, const Suite &suite, Toolchain &tc, co
                         }
                     }
                 } catch (const LlmError &e) {
-                    // A wrong key, URL or model string fails every sample alike: stop the run.
-                    job.harness_error = std::string("the model failed: ") + e.what();
                     Production failed;
                     failed.error_code = "harness_error";
-                    failed.error_message = job.harness_error;
-                    ctx.delivered(job.id.key(), failed);
-                    std::lock_guard<std::mutex> l(mu);
-                    if (sum.aborted.empty()) sum.aborted = e.what();
-                    pending.clear();
-                    ctx.abandon();
+                    if (e.transient()) {
+                        // The network, the server or a proxy failed after its retries: not the
+                        // model's answer, so nothing is stored and the same command retries it.
+                        job.harness_error = std::string("transient model failure (") + LlmError::kind_name(e.kind) +
+                                            ", not stored): " + e.what();
+                        failed.error_message = job.harness_error;
+                        ctx.delivered(job.id.key(), failed);
+                        std::lock_guard<std::mutex> l(mu);
+                        sum.transient_failures++;
+                    } else {
+                        // A wrong key, URL or model string fails every sample alike: stop the run.
+                        job.harness_error = std::string("the model failed: ") + e.what();
+                        failed.error_message = job.harness_error;
+                        ctx.delivered(job.id.key(), failed);
+                        std::lock_guard<std::mutex> l(mu);
+                        if (sum.aborted.empty()) sum.aborted = e.what();
+                        pending.clear();
+                        ctx.abandon();
+                    }
                 } catch (const std::exception &e) {
                     job.harness_error = std::string("producing or compiling failed: ") + e.what();
                     Production failed;

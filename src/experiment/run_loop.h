@@ -45,6 +45,7 @@ struct RunSummary {
     int already_stored = 0;  // found in the store at start
     int evaluated = 0;       // stored by this run
     int harness_errors = 0;  // samples that could not be evaluated (not stored; a re-run retries them)
+    int transient_failures = 0;  // of those, samples whose model calls failed transiently (network, 429, 5xx, ...)
     std::vector<std::string> errors;
     std::string aborted;     // set when the run stopped early (e.g. an API key was rejected)
     int64_t http_calls = 0;  // LLM requests that went to a provider (not served by the cache)

@@ -34,7 +34,7 @@ std::vector<std::string> split_lines(const std::string &s) {
 
 }  // namespace
 
-const KernelSection *KernelSections::find(const std::string &layer) const {
+const KernelSection *KernelSections::find(const std::string &layer) const & {
     for (const auto &s : sections) {
         if (s.layer == layer) return &s;
     }
@@ -90,6 +90,12 @@ std::optional<std::string> replace_kernel_section(const std::string &source, con
     }
     if (!found) return std::nullopt;
     return out;
+}
+
+std::optional<std::string> kernel_section_body(const std::string &source, const std::string &layer) {
+    KernelSections ks = parse_kernel_sections(source);
+    if (const KernelSection *s = ks.find(layer)) return s->body;
+    return std::nullopt;
 }
 
 }  // namespace ekb

@@ -24,10 +24,16 @@ struct KernelSection {
 struct KernelSections {
     std::vector<KernelSection> sections;
     std::vector<std::string> problems;  // unknown layer names, duplicates, a missing @end
-    const KernelSection *find(const std::string &layer) const;
+    // A pointer into this object: never on a temporary (the rvalue overload is deleted, so
+    // `parse_kernel_sections(src).find(...)` does not compile); use kernel_section_body for that.
+    const KernelSection *find(const std::string &layer) const &;
+    const KernelSection *find(const std::string &layer) const && = delete;
 };
 
 KernelSections parse_kernel_sections(const std::string &source);
+
+// A copy of one layer's body; nullopt when the source has no such section.
+std::optional<std::string> kernel_section_body(const std::string &source, const std::string &layer);
 
 // Returns the source with one layer's body replaced; nullopt when the layer has no section.
 std::optional<std::string> replace_kernel_section(const std::string &source, const std::string &layer,

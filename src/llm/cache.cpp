@@ -67,19 +67,25 @@ std::optional<json> read_json(const fs::path &p) {
 
 ResponseCache::ResponseCache(fs::path dir) : dir_(std::move(dir)) {}
 
-std::string ResponseCache::content_key(const std::string &model, const ChatRequest &req) const {
+std::string ResponseCache::canonical_request(const std::string &model, const ChatRequest &req) const {
     json k = {{"model", model}, {"messages", messages_json(req)}, {"temperature", req.temperature},
               {"max_tokens", req.max_tokens}, {"sample", req.sample}, {"tag", req.cache_tag}};
-    return sha256_hex(k.dump());
+    return k.dump(-1, ' ', false, json::error_handler_t::replace);   // nlohmann's objects sort their keys
+}
+
+std::string ResponseCache::content_key(const std::string &model, const ChatRequest &req) const {
+    return sha256_hex(canonical_request(model, req));
 }
 
 std::string ResponseCache::step_key(const std::string &model, const ChatRequest &req) const {
     return sha256_hex(model + "\n" + req.cache_tag + "\n" + std::to_string(req.sample));
 }
 
-std::optional<ChatReply> ResponseCache::lookup(const std::string &key) const {
+std::optional<ChatReply> ResponseCache::lookup(const std::string &model, const ChatRequest &req) const {
+    std::string canonical = canonical_request(model, req);
+    std::string key = sha256_hex(canonical);
     auto j = read_json(dir_ / key.substr(0, 2) / (key + ".json"));
-    if (!j || !j->contains("reply")) return std::nullopt;
+    if (!j || !j->contains("reply") || j->value("canonical", "") != canonical) return std::nullopt;
     try {
         return reply_from(j->at("reply"));
     } catch (const json::exception &) {
@@ -87,31 +93,38 @@ std::optional<ChatReply> ResponseCache::lookup(const std::string &key) const {
     }
 }
 
-std::optional<std::pair<ChatReply, bool>> ResponseCache::lookup_step(const std::string &model, const ChatRequest &req) const {
-    if (req.cache_tag.empty()) return std::nullopt;
+std::string ResponseCache::explain_miss(const std::string &model, const ChatRequest &req) const {
     std::string s = step_key(model, req);
     auto j = read_json(dir_ / "steps" / s.substr(0, 2) / (s + ".json"));
-    if (!j) return std::nullopt;
-    auto r = lookup(j->value("content_key", ""));
-    if (!r) return std::nullopt;
-    return std::make_pair(*r, j->value("replay_digest", "") != req.replay_digest);
+    if (!j) return "this step was never recorded";
+    std::string recorded = j->value("canonical", "");
+    std::string now = canonical_request(model, req);
+    size_t at = 0;
+    while (at < recorded.size() && at < now.size() && recorded[at] == now[at]) at++;
+    std::string what = j->value("replay_digest", "") != req.replay_digest
+                           ? "the kernel or error text it carries differs from the recorded run's"
+                           : "its prompt differs from the recorded one (e.g. measured times), its kernel and error text do not";
+    return "this step was recorded, but " + what + " (first difference at byte " + std::to_string(at) + " of the canonical request)";
 }
 
 void ResponseCache::store(const std::string &model, const ChatRequest &req, const ChatReply &reply) {
-    std::string key = content_key(model, req);
+    std::string canonical = canonical_request(model, req);
+    std::string key = sha256_hex(canonical);
     json entry = {{"key", key},
                   {"model", model},
+                  {"canonical", canonical},
                   {"request", {{"messages", messages_json(req)}, {"temperature", req.temperature},
                                {"max_tokens", req.max_tokens}, {"sample", req.sample}, {"tag", req.cache_tag},
                                {"replay_digest", req.replay_digest}}},
                   {"reply", reply_json(reply)}};
     fs::create_directories(dir_ / key.substr(0, 2));
-    write_file(dir_ / key.substr(0, 2) / (key + ".json"), entry.dump(1));
+    write_file(dir_ / key.substr(0, 2) / (key + ".json"), entry.dump(1, ' ', false, json::error_handler_t::replace));
     if (!req.cache_tag.empty()) {
         std::string s = step_key(model, req);
         fs::create_directories(dir_ / "steps" / s.substr(0, 2));
         write_file(dir_ / "steps" / s.substr(0, 2) / (s + ".json"),
-                   json{{"content_key", key}, {"replay_digest", req.replay_digest}}.dump());
+                   json{{"content_key", key}, {"replay_digest", req.replay_digest}, {"canonical", canonical}}
+                       .dump(-1, ' ', false, json::error_handler_t::replace));
     }
 }
 
@@ -123,25 +136,17 @@ ChatReply CachedChat::complete(const ChatRequest &req) {
     bool reads = replay_ || mode_ == CacheMode::read || mode_ == CacheMode::readwrite;
     bool writes = !replay_ && (mode_ == CacheMode::write || mode_ == CacheMode::readwrite);
     if (reads && cache_) {
-        if (auto r = cache_->lookup(cache_->content_key(model_, req))) {
+        if (auto r = cache_->lookup(model_, req)) {
             r->from_cache = true;
             r->seconds = 0;
             return *r;
         }
-        if (replay_) {
-            if (auto s = cache_->lookup_step(model_, req)) {
-                s->first.from_cache = true;
-                s->first.seconds = 0;
-                s->first.replay_diverged = s->second;
-                return s->first;
-            }
-        }
     }
     if (replay_ || !inner_) {
-        throw LlmError(LlmError::Kind::cache_miss, "replay of " + model_ + ": no cached reply for sample " +
-                                                        std::to_string(req.sample) +
-                                                        (req.cache_tag.empty() ? "" : " step '" + req.cache_tag + "'") +
-                                                        " in " + (cache_ ? cache_->dir().string() : "(no cache)"));
+        throw LlmError(LlmError::Kind::cache_miss,
+                       "replay of " + model_ + ": no reply recorded for exactly this request (sample " +
+                           std::to_string(req.sample) + (req.cache_tag.empty() ? "" : ", step '" + req.cache_tag + "'") +
+                           ") in " + (cache_ ? cache_->dir().string() + ": " + cache_->explain_miss(model_, req) : "(no cache)"));
     }
     http_calls_++;
     ChatReply r = inner_->complete(req);

@@ -1,12 +1,15 @@
-// The response cache: content-addressed by (model, messages, temperature, max_tokens,
-// sample index, tag), so n samples stay n distinct samples and a re-run is reproducible and
-// free. Modes: off | read | write | readwrite. The `replay:<model>` provider serves only
-// from the cache and fails clearly on a miss; for agents whose prompts carry measured times
-// it falls back to the step (model, tag, sample) and flags a divergence of what must not
-// differ (ChatRequest::replay_digest).
+// The response cache: a reply is stored under the canonical JSON of its request (model,
+// messages, temperature, max_tokens, sample index, step tag), so n samples stay n distinct
+// samples and a re-run is reproducible and free. Modes: off | read | write | readwrite. The
+// `replay:<model>` provider serves only from the cache, and only a request that matches a
+// recorded one byte for byte (the stored canonical request is compared, not just its
+// hash); anything else is an `llm_cache_miss`, never a substitute. A miss says why: the step
+// (model, tag, sample) was never recorded, or it was and its kernel/error text
+// (ChatRequest::replay_digest) or only the rest of its prompt (e.g. measured times) differs.
 //
-// Layout: <dir>/<k[0:2]>/<k>.json (request + reply), <dir>/steps/<s[0:2]>/<s>.json (step
-// index). Entries are written atomically; concurrent writers of one key write the same bytes.
+// Layout: <dir>/<k[0:2]>/<k>.json (request + reply), <dir>/steps/<s[0:2]>/<s>.json (the
+// step's last recorded request, for explaining misses only). Entries are written
+// atomically; concurrent writers of one key write the same bytes.
 #pragma once
 #include <atomic>
 #include <filesystem>
@@ -25,15 +28,18 @@ const char *cache_mode_name(CacheMode m);
 class ResponseCache {
 public:
     explicit ResponseCache(std::filesystem::path dir);
-    std::string content_key(const std::string &model, const ChatRequest &req) const;
-    std::string step_key(const std::string &model, const ChatRequest &req) const;
-    std::optional<ChatReply> lookup(const std::string &content_key) const;
-    // By step: the reply and whether its stored digest differs from req.replay_digest.
-    std::optional<std::pair<ChatReply, bool>> lookup_step(const std::string &model, const ChatRequest &req) const;
+    // The request's identity, as canonical JSON (sorted keys, no white space).
+    std::string canonical_request(const std::string &model, const ChatRequest &req) const;
+    std::string content_key(const std::string &model, const ChatRequest &req) const;  // sha256 of the above
+    // The reply recorded for exactly this request, if any.
+    std::optional<ChatReply> lookup(const std::string &model, const ChatRequest &req) const;
     void store(const std::string &model, const ChatRequest &req, const ChatReply &reply);
+    // Why `req` has no recorded reply (for the llm_cache_miss message).
+    std::string explain_miss(const std::string &model, const ChatRequest &req) const;
     const std::filesystem::path &dir() const { return dir_; }
 
 private:
+    std::string step_key(const std::string &model, const ChatRequest &req) const;
     std::filesystem::path dir_;
 };
 

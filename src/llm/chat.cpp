@@ -2,6 +2,12 @@
 
 namespace ekb {
 
+int64_t max_prompt_tokens(const ChatRequest &req) {
+    int64_t n = 8;
+    for (const auto &m : req.messages) n += static_cast<int64_t>(m.content.size() + m.role.size()) + 8;
+    return n;
+}
+
 const char *LlmError::kind_name(Kind k) {
     switch (k) {
         case Kind::auth: return "auth";

@@ -139,29 +139,49 @@ public:
         hopts.connect_timeout_seconds = opts_.connect_timeout_seconds;
 
         auto t0 = Clock::now();
+        auto t_prev = t0;   // an attempt's seconds run from the end of the one before (its wait included)
         int attempt_limit = opts_.max_attempts;
         for (int attempt = 1;; attempt++) {
             double wait = -1;   // < 0: the backoff decides
             std::string failure;
             Kind kind = Kind::network;
             int status = 0;
+            bool answered = false;   // a 2xx reply arrived (then the server may have billed it)
+            bool charged = false;
+            auto charge = [&](bool replied, int64_t in, int64_t out, bool unknown) {
+                if (!req.meter || charged) return;
+                charged = true;
+                auto now = Clock::now();
+                req.meter->charge(std::chrono::duration<double>(now - t_prev).count(), replied, in, out, unknown);
+                t_prev = now;
+            };
             try {
+                HttpOptions attempt_opts = hopts;
+                if (req.meter) {
+                    double limit = req.meter->admit(req);   // throws LlmError(budget)
+                    attempt_opts.timeout_seconds = std::min(attempt_opts.timeout_seconds, limit);
+                    attempt_opts.connect_timeout_seconds = std::min(attempt_opts.connect_timeout_seconds, limit);
+                }
                 HttpResponse r;
                 {
                     SemaphoreGuard g(sem_);
-                    r = http_post(url_, headers, body_text, hopts);
+                    r = http_post(url_, headers, body_text, attempt_opts);
                 }
                 if (r.status >= 200 && r.status < 300) {
+                    answered = true;
                     ChatReply reply = parse_reply(r);
+                    charge(true, reply.tokens_in, reply.tokens_out, false);
                     reply.request = std::move(body);
                     reply.attempts = attempt;
                     reply.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
                     return reply;
                 }
+                charge(false, 0, 0, false);
                 status = (int)r.status;
                 // OpenAI's reasoning models (o-series, gpt-5) reject max_tokens and ask for
                 // max_completion_tokens, which means the same: resend once, renamed, and
-                // remember it for later calls. Not a retry: no wait, not limited by max_attempts.
+                // remember it for later calls. Not a retry: no wait, not limited by max_attempts
+                // (but metered like every attempt).
                 if (api_ == Api::openai && status == 400 && !renamed &&
                     r.body.find("max_completion_tokens") != std::string::npos && rename_max_tokens(body)) {
                     renamed = true;
@@ -180,20 +200,37 @@ public:
                     if (ra >= 0) wait = std::min(ra, opts_.backoff_max_seconds);
                 }
             } catch (const LlmError &e) {
+                if (e.kind == Kind::budget) throw;   // refused before it was sent: not an attempt
+                charge(false, 0, 0,
+                       answered || ((e.kind == Kind::truncated || e.kind == Kind::malformed) && e.http_status >= 200 &&
+                                    e.http_status < 300));
                 kind = e.kind;
                 status = e.http_status;
                 failure = name_ + ": " + e.what();
             }
             LlmError err(kind, scrub(failure), status);
             if (!err.retryable()) throw err;
-            if (attempt >= attempt_limit) {
+            auto gave_up = [&](const std::string &why) {
                 double total = std::chrono::duration<double>(Clock::now() - t0).count();
-                throw LlmError(kind, scrub(failure + " (gave up after " + std::to_string(attempt) + " attempt" +
-                                           (attempt == 1 ? "" : "s") + " in " + fmt_seconds(total) + " s)"), status);
-            }
+                return LlmError(kind, scrub(failure + " (gave up after " + std::to_string(attempt) + " attempt" +
+                                            (attempt == 1 ? "" : "s") + " in " + fmt_seconds(total) + " s" + why + ")"),
+                                status);
+            };
+            if (attempt >= attempt_limit) throw gave_up("");
             if (wait < 0)
                 wait = jitter(std::min(opts_.backoff_max_seconds,
                                        opts_.backoff_base_seconds * std::pow(2.0, std::min(attempt - 1, 30))));
+            if (req.meter) {
+                // The failure stays what it is (transient), not a budget stop: an outage that
+                // used up the budget is the harness's failure, not the model's result.
+                double left = 0;
+                try {
+                    left = req.meter->admit(req);
+                } catch (const LlmError &b) {
+                    throw gave_up(std::string("; the budget allows no retry: ") + b.what());
+                }
+                if (wait >= left) throw gave_up("; no budgeted time is left for the wait");
+            }
             if (wait > 0) std::this_thread::sleep_for(std::chrono::duration<double>(wait));
         }
     }

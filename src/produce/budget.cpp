@@ -1,6 +1,7 @@
 #include "produce/budget.h"
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 
@@ -60,24 +61,30 @@ std::string BudgetCaps::text() const {
 }
 
 json BudgetUsage::to_json() const {
-    return {{"llm_calls", llm_calls}, {"tokens_in", tokens_in}, {"tokens_out", tokens_out}, {"cost_usd", cost_usd},
+    return {{"llm_calls", llm_calls}, {"failed_attempts", failed_attempts}, {"cache_hits", cache_hits}, {"tokens_in", tokens_in}, {"tokens_out", tokens_out}, {"cost_usd", cost_usd},
             {"compiles", compiles}, {"device_seconds", device_seconds}, {"llm_seconds", llm_seconds}};
 }
 
 Budget::Budget(BudgetCaps caps) : caps_(caps), start_(monotonic_seconds()) {}
 
-bool Budget::can_call(int64_t max_tokens, std::string *why) const {
+bool Budget::can_call(int64_t in_max, int64_t out_max, double cost_max, std::string *why) const {
     std::lock_guard<std::mutex> l(mu_);
     auto no = [&](const std::string &w) {
         if (why) *why = w;
         return false;
     };
     if (caps_.llm_calls > 0 && total_.llm_calls >= caps_.llm_calls) return no("LLM call cap reached (" + std::to_string(caps_.llm_calls) + ")");
-    if (caps_.tokens > 0 && total_.tokens_in + total_.tokens_out + max_tokens > caps_.tokens) {
-        return no("token cap: " + std::to_string(caps_.tokens - total_.tokens_in - total_.tokens_out) +
-                  " tokens left cannot cover max_tokens " + std::to_string(max_tokens));
+    int64_t used = total_.tokens_in + total_.tokens_out;
+    if (caps_.tokens > 0 && used + in_max + out_max > caps_.tokens) {
+        return no("token cap: " + std::to_string(caps_.tokens - used) + " tokens left cannot cover the prompt (at most " +
+                  std::to_string(in_max) + ") and max_tokens " + std::to_string(out_max));
     }
-    if (caps_.cost_usd > 0 && total_.cost_usd >= caps_.cost_usd) return no("cost cap reached");
+    if (caps_.cost_usd > 0 && total_.cost_usd + cost_max > caps_.cost_usd) {
+        char b[160];
+        std::snprintf(b, sizeof(b), "cost cap: $%.6g left cannot cover the call's worst case $%.6g",
+                      caps_.cost_usd - total_.cost_usd, cost_max);
+        return no(b);
+    }
     if (caps_.wall_seconds > 0 && wall_locked() >= caps_.wall_seconds) return no("wall-time cap reached");
     return true;
 }
@@ -112,10 +119,12 @@ bool Budget::time_left(std::string *why) const {
     return true;
 }
 
-void Budget::charge_call(const std::string &account, int64_t in, int64_t out, double cost, double seconds) {
+void Budget::charge_call(const std::string &account, int64_t in, int64_t out, double cost, double seconds, CallKind kind) {
     std::lock_guard<std::mutex> l(mu_);
     for (BudgetUsage *u : {&total_, &accounts_[account]}) {
         u->llm_calls++;
+        if (kind == CallKind::failed) u->failed_attempts++;
+        if (kind == CallKind::cache_hit) u->cache_hits++;
         u->tokens_in += in;
         u->tokens_out += out;
         u->cost_usd += cost;
@@ -165,6 +174,13 @@ void Budget::exclude_wait(double seconds) {
 double Budget::remaining_wall_seconds() const {
     if (caps_.wall_seconds <= 0) return std::numeric_limits<double>::infinity();
     return std::max(0.0, caps_.wall_seconds - elapsed_seconds());
+}
+
+double Budget::deadline_seconds() const {
+    double left = remaining_wall_seconds();
+    std::lock_guard<std::mutex> l(mu_);
+    if (caps_.device_seconds > 0) left = std::min(left, std::max(0.0, caps_.device_seconds - total_.device_seconds));
+    return left;
 }
 
 json Budget::to_json() const {

@@ -1,5 +1,7 @@
-// The `external` producer: any command-line coding agent, which brings its own model and
-// network access, run in a prepared workspace:
+// The `external` producer: any command-line coding agent, run in a prepared workspace. With
+// a model (`--models openai:...`) the agent talks to it only through ekb's model gateway
+// (model_gateway.h: same budget, cache and transcripts as ekb's own producers) and has no
+// other network; with `builtin` it brings its own model and network access, unmeasured.
 //
 //   <experiment>/workspaces/<key>/
 //     TASK.md         the task as a prompt shows it (visible instances only) and the rules
@@ -7,6 +9,7 @@
 //     reference.py, algorithm.h, kernel.cpp (the naive kernel to start from)
 //     .ekb/check.sock where `ekb check [kernel.cpp]` asks the trusted ekb process to
 //                     compile, verify and time the kernel on the visible instances
+//     .ekb/gateway.sock  (with a model) where `ekb agent-init` hands over the gateway's socket
 //
 // The agent runs confined: bubblewrap with only the system (read-only), its workspace and
 // the ekb binary visible, the network allowed, its own uid and rlimits, and a wall-clock
@@ -25,6 +28,7 @@
 #include "common/files.h"
 #include "common/subprocess.h"
 #include "common/untrusted_file.h"
+#include "produce/model_gateway.h"
 #include "produce/producer.h"
 #include "suite/visible.h"
 
@@ -139,7 +143,7 @@ class ExternalProducer : public Producer {
 public:
     explicit ExternalProducer(ProducerOptions o) : opts_(std::move(o)) {}
     std::string name() const override { return "external"; }
-    bool uses_model() const override { return false; }
+    bool uses_model() const override { return true; }  // builtin: the agent's own model
 
     Production produce(const ProduceRequest &req) override {
         fs::path ws = req.log_dir / "workspaces" / req.key;
@@ -165,15 +169,23 @@ public:
         double wall = req.budget && req.budget->caps().wall_seconds > 0 ? req.budget->remaining_wall_seconds() : opts_.external_seconds;
         ExitInfo e;
         int checks = 0;
+        bool gateway = !req.model.empty() && req.model != "builtin";
+        json model_calls;
+        std::optional<LlmError> model_failure;
+        int model_requests = 0;
         {
             CheckServer server(ws / ".ekb" / "check.sock", req, log);
+            std::optional<ModelGateway> gw;
+            if (gateway) gw.emplace(ws / ".ekb" / "gateway.sock", req, opts_);
             fs::path exe = self_exe();
             SpawnSpec s;
             s.argv = {"/bin/sh", "-c", opts_.external_command};
+            if (gateway) s.argv.insert(s.argv.begin(), {exe.string(), "agent-init"});
             s.cwd = ws;
             s.env = {"PATH=" + exe.parent_path().string() + ":/usr/local/bin:/usr/bin:/bin", "HOME=" + ws.string(),
                      "LANG=C.UTF-8", "EKB_CHECK_SOCKET=" + (ws / ".ekb" / "check.sock").string(),
                      "EKB_TASK=" + t.id, "EKB_BACKEND=" + req.backend};
+            if (gateway) s.env.push_back("EKB_GATEWAY_SOCKET=" + (ws / ".ekb" / "gateway.sock").string());
             if (const char *pass = std::getenv("EKB_EXTERNAL_ENV")) {
                 // Names of variables the agent needs (its own API key, say), comma-separated.
                 std::string names = pass;
@@ -194,11 +206,20 @@ public:
             s.sandbox = SandboxMounts{};
             s.sandbox->read_only.push_back(exe);
             for (const auto &p : opts_.external_read_only) s.sandbox->read_only.push_back(p);
-            s.sandbox->network = true;
+            // With the gateway: a network namespace of its own (loopback only), sockets allowed
+            // so it can reach the gateway there; else the host's network (its own model).
+            s.sandbox->network = !gateway;
+            s.sandbox->loopback_sockets = gateway;
             s.limits.wall_seconds = std::max(1.0, wall);
             s.limits.processes = 512;
             e = run_process(s);
             checks = server.checks();
+            if (gw) {
+                gw->stop();  // after a request in flight
+                model_calls = gw->calls();
+                model_failure = gw->failure();
+                model_requests = gw->requests();
+            }
         }
         Production p;
         std::string stop = e.timed_out ? "budget: wall time (" + std::to_string(static_cast<int>(wall)) + " s) ran out; the agent was stopped"
@@ -222,11 +243,20 @@ public:
                               (k.ok() ? "it is larger than " + std::to_string(k_kernel_cap >> 20) + " MiB" : "it " + k.problem) +
                               " (" + stop + ")";
         }
+        if (model_failure) throw *model_failure;  // transient: not stored, resume retries; fatal: the run stops
         json transcript = {{"producer", "external"}, {"command", opts_.external_command}, {"task", t.id},
                            {"backend", req.backend}, {"sample", req.sample}, {"exit", e.describe()},
                            {"timed_out", e.timed_out}, {"wall_limit_s", wall}, {"checks", log}, {"n_checks", checks},
                            {"stdout", read_untrusted_text(agent_out, 20000, ReadEnd::tail)},
                            {"stderr", read_untrusted_text(agent_err, 20000, ReadEnd::tail)}, {"stop_reason", stop}};
+        if (gateway) {
+            transcript["model"] = req.model;
+            transcript["gateway_requests"] = model_requests;
+            transcript["calls"] = model_calls;
+        } else {
+            transcript["model"] = "the agent's own (not measured)";
+        }
+        if (req.budget) transcript["budget"] = req.budget->to_json();
         p.transcript = write_transcript(req, transcript);
         return p;
     }

@@ -42,7 +42,9 @@ public:
                            {"sample", req.sample}, {"calls", json::array()}};
         std::vector<ChatMessage> m = {{"system", system_prompt()},
                                       {"user", task_prompt(*req.task, req.backend, req.ctx->device_profile(req.backend))}};
-        auto reply = ask_model(req, opts_, m, "direct", "", "direct", transcript["calls"], p);
+        // The digest of what this step must not change between runs: the whole prompt.
+        std::string digest = sha256_hex(m[0].content + "\n" + m[1].content);
+        auto reply = ask_model(req, opts_, m, "direct", digest, "direct", transcript["calls"], p);
         if (reply) {
             std::string why;
             if (auto k = extract_kernel(reply->text, &why)) {
@@ -118,7 +120,6 @@ public:
                     transcript["turns"].push_back(tj);
                     continue;
                 }
-                if (reply->replay_diverged) transcript["replay_diverged"] = true;
                 messages.push_back({"assistant", reply->text});
                 std::string why;
                 auto k = extract_kernel(reply->text, &why);

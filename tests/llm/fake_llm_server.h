@@ -9,8 +9,9 @@
 // either generated (a well-formed reply in the API of the request, with the given text,
 // token counts and finish reason; or an API-style error body for an error status) or a
 // verbatim body, and can carry extra headers (Retry-After), a delay before it is sent, a
-// truncated body (a Content-Length larger than the body, then the connection is closed)
-// or malformed JSON. Every request is logged (method, path, headers in lower case, body).
+// truncated body (a Content-Length larger than the body, then the connection is closed),
+// malformed JSON or a huge body (padding past the clients' 64 MiB limit). Connection
+// refused: closed_port_url(). Every request is logged (method, path, headers in lower case, body).
 //
 //   ekb::test::FakeLlmServer server;
 //   server.push(ekb::test::FakeReply::error(429).with_header("Retry-After", "1"));
@@ -66,6 +67,7 @@ struct FakeReply {
     double delay_seconds = 0;      // wait before replying (interrupted when the server stops)
     bool truncate = false;         // announce more bytes than are sent, then close the connection
     bool malformed_json = false;   // send only the first half of the body
+    size_t pad_bytes = 0;          // a well-formed reply padded with this many spaces
 
     static FakeReply ok(std::string text, int64_t in = 10, int64_t out = 5, std::string finish = "stop") {
         FakeReply r;
@@ -102,6 +104,10 @@ struct FakeReply {
     }
     FakeReply &malformed() {
         malformed_json = true;
+        return *this;
+    }
+    FakeReply &huge(size_t bytes = (64u << 20) + 4096) {
+        pad_bytes = bytes;
         return *this;
     }
 };
@@ -333,6 +339,7 @@ private:
         else if (reply.status == 200) body = (rec.api == "openai" ? openai_reply(reply, model, id) : anthropic_reply(reply, model, id)).dump();
         else body = error_body(rec.api, reply.status, reply.error_message).dump();
         if (reply.malformed_json) body = body.substr(0, body.size() / 2);
+        if (reply.pad_bytes) body.append(reply.pad_bytes, ' ');
 
         res.status = reply.status;
         for (const auto &[k, v] : reply.headers) res.set_header(k.c_str(), v);

@@ -148,7 +148,7 @@ TEST(LekaPlan, ReductionsOverSeveralPureLoopsAreFusedThenParallel) {
         std::string k = emit_kernel(g, prop.plan, false, "t", prop.description);
         SCOPED_TRACE(prop.description + "\n" + k);
         expect_well_formed(k);
-        std::string loops = parse_kernel_sections(k).find("loops")->body;
+        std::string loops = kernel_section_body(k, "loops").value();
         size_t fuse = loops.find("a.out.update(0).fuse("), par = loops.find("a.out.update(0).parallel(out_t");
         ASSERT_NE(fuse, std::string::npos);
         ASSERT_NE(par, std::string::npos);
@@ -297,7 +297,7 @@ TEST(LekaBuiltin, NeverVectorizesWiderThanAKnownExtent) {
         SCOPED_TRACE(prop.description + "\n" + k);
         expect_well_formed(k);
         EXPECT_TRUE(prop.plan.same_outside(cur, "vector"));
-        std::string vec = parse_kernel_sections(k).find("vector")->body;
+        std::string vec = kernel_section_body(k, "vector").value();
         // The 3-wide and 4-wide innermost dimensions are unrolled, the points vectorized.
         for (const char *stage : {"out", "uv", "uuv", "qn", "cov"}) {
             EXPECT_EQ(vec.find(std::string(".vectorize(") + stage + "_v[0]"), std::string::npos) << stage;
@@ -355,7 +355,7 @@ TEST(LekaBuiltin, ParallelLoopsRunInChunksSizedFromTheExtents) {
     Plan p = props.front().plan;
     std::string k = emit_kernel(g, p, false, "quat", "chunks");
     expect_well_formed(k);
-    std::string loops = parse_kernel_sections(k).find("loops")->body;
+    std::string loops = kernel_section_body(k, "loops").value();
     EXPECT_NE(loops.find("a.out.split(out_v[1], out_po, out_pi, " + std::to_string(out.grain) + ", TailStrategy::GuardWithIf);"),
               std::string::npos) << k;
     EXPECT_NE(loops.find("a.out.parallel(out_po);"), std::string::npos) << k;
@@ -378,7 +378,7 @@ TEST(LekaBuiltin, ParallelLoopsRunInChunksSizedFromTheExtents) {
     t.instances = {Instance{"tiny", {{"P", 100}, {"B", 4}}}};
     Graph tiny = build_graph(k_quat_graph, k_quat_algorithm, {"q"});
     attach_extents(tiny, t);
-    const StagePlan &o1 = builtin_proposals("loops", tiny, initial_plan(tiny, false), d, 0).front().plan.stages.at("out");
+    StagePlan o1 = builtin_proposals("loops", tiny, initial_plan(tiny, false), d, 0).front().plan.stages.at("out");
     EXPECT_EQ(o1.grain, 100);
 
     // GPUs: a block is not wider than the 3-wide dimension; it grows taller instead.

@@ -234,7 +234,7 @@ private:
             // The transferred decisions do not hold here: start from the naive decisions.
             plan_ = leka::initial_plan(graph_, gpu);
             source = emit("the naive kernel's decisions (the seed failed here)");
-            if (!can_check(&why)) throw std::runtime_error("the budget ran out after the seed failed (" + why + ")");
+            if (!can_check(&why)) return naive_before_any_check(why + " after the seed failed");
             best_fb_ = check(source, "start");
             trace_["start"]["fallback"] = {{"plan", plan_.to_json()}, {"feedback", feedback_json(best_fb_)}};
         }
@@ -294,6 +294,10 @@ private:
                     plan_ = keep;
                     Feedback fb = check(src, layer);
                     tried++;
+                    if (fb.code == "budget_exhausted") {  // the check was refused or cut short by the budget
+                        stop_ = "budget: " + fb.message;
+                        return deliver();
+                    }
                     if (consider(layer, pass, next->description, next->plan.layer_json(layer), src, fb)) {
                         plan_ = next->plan;
                         changed = true;
@@ -358,8 +362,11 @@ private:
             // The compute section (what is inlined, fused, rewritten) carries over; loops,
             // memory and vector decisions name the other device's loops and are shown only.
             std::string seeded = leka::with_all_sections(s->source);
-            if (const KernelSection *c = parse_kernel_sections(seeded).find("compute")) {
-                if (auto r = replace_kernel_section(source, "compute", c->body)) source = *r;
+            if (auto compute = kernel_section_body(seeded, "compute")) {
+                if (auto r = replace_kernel_section(source, "compute", *compute)) {
+                    source = *r;
+                    trace_["seeded_from"]["carried"] = {{"compute", *compute}};
+                }
             }
             seed_note = "Its compute section comes from the best kernel found on " + spec_.seed_from +
                         "; that kernel in full, for ideas that may carry over:\n\n```cpp\n" + s->source + "```";
@@ -368,8 +375,12 @@ private:
         if (!can_check(&why)) return naive_before_any_check(why);
         best_fb_ = check(source, "start");
         if (!best_fb_.correct && !seed_note.empty()) {
+            // The transferred compute section does not hold here: start from the naive kernel
+            // (a check like any other: within the compile cap).
+            trace_["start_seeded"] = {{"kernel_sha256", sha256_hex(source)}, {"feedback", feedback_json(best_fb_)}};
             source = leka::with_all_sections(read_file(req_.task->naive_kernel()));
             seed_note.clear();
+            if (!can_check(&why)) return naive_before_any_check(why + " after the seed failed");
             best_fb_ = check(source, "start");
         }
         trace_["start"] = {{"kernel_sha256", sha256_hex(source)}, {"feedback", feedback_json(best_fb_)}};
@@ -415,8 +426,8 @@ private:
                         feedback = "Your reply has no kernel: " + ewhy + ". Reply with the complete kernel file in one ```cpp block.";
                     } else {
                         leka::SectionCheck sc = leka::check_layer_change(best_source_, *kernel, layer);
-                        const KernelSection *mine = parse_kernel_sections(*kernel).find(layer);
-                        json change = mine ? json(mine->body) : json();
+                        auto mine = kernel_section_body(*kernel, layer);
+                        json change = mine ? json(*mine) : json();
                         if (!sc.ok || sc.unchanged) {
                             record_rejection(layer, pass, "kernel " + sha256_hex(*kernel).substr(0, 12), sc.message,
                                              sc.ok ? "unchanged" : "out_of_layer");
@@ -426,6 +437,10 @@ private:
                             return deliver_llm(calls);
                         } else {
                             Feedback fb = check(*kernel, layer);
+                            if (fb.code == "budget_exhausted") {
+                                stop_ = "budget: " + fb.message;
+                                return deliver_llm(calls);
+                            }
                             Feedback before = best_fb_;
                             bool ok = consider(layer, pass, "kernel " + sha256_hex(*kernel).substr(0, 12), change, *kernel, fb);
                             std::string outcome = trace_["steps"].back()["outcome"];
