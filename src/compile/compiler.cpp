@@ -280,8 +280,9 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
     UntrustedRead obj = read_untrusted(work.path() / "pipeline.o", k_max_object_bytes);
     ObjectCheckResult oc;
     if (!obj.ok() || obj.truncated) {
-        oc = {false, "pipeline.o " + (obj.truncated ? "is larger than " + std::to_string(k_max_object_bytes >> 20) + " MiB"
-                                      : obj.problem.empty() ? std::string("is missing") : obj.problem)};
+        oc = {false, obj.truncated ? "pipeline.o is larger than " + std::to_string(k_max_object_bytes >> 20) + " MiB"
+                     : obj.status == UntrustedRead::Status::missing ? std::string("pipeline.o: the generator wrote no pipeline object")
+                                                                    : "pipeline.o refused: " + obj.problem};
     } else {
         oc = check_pipeline_object(obj.bytes, "pipeline.o", load_allowlist(tc.allowlist_dir(), backend), "ekb_pipeline",
                                    confined_disassembler(tc, opts.memory_bytes));

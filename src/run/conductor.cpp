@@ -766,8 +766,8 @@ json conduct(const ConductSpec &spec) {
     int adversarial_rounds = static_cast<int>((kinds.size() + size_t(sets) - 1) / size_t(sets));
     std::vector<int> rounds(spec.instances.size(), 1 + adversarial_rounds);
     {
-        size_t exact = 0, cheapest = 0;
-        double best_cost = -1;
+        size_t exact = 0;
+        std::vector<std::pair<double, size_t>> by_cost;  // (input elements per exact output, instance)
         for (size_t i = 0; i < spec.instances.size(); i++) {
             size_t per_set = exact_outputs_per_set(spec, spec.instances[i]);
             exact += per_set * size_t(sets) * size_t(rounds[i]);
@@ -777,16 +777,17 @@ json conduct(const ConductSpec &spec) {
                 for (int64_t x : shape) e *= double(x);
                 in_elems += e;
             }
-            double cost = per_set > 0 ? in_elems / double(per_set) : -1;
-            if (cost >= 0 && (best_cost < 0 || cost < best_cost)) {
-                best_cost = cost;
-                cheapest = i;
-            }
+            if (per_set > 0) by_cost.push_back({in_elems / double(per_set), i});
         }
-        size_t per_round = best_cost >= 0 ? exact_outputs_per_set(spec, spec.instances[cheapest]) * size_t(sets) : 0;
-        for (int added = 0; per_round > 0 && exact < size_t(spec.min_exact_outputs) && added < spec.max_extra_rounds; added++) {
-            rounds[cheapest]++;
-            exact += per_round;
+        // The cheapest instance first; one that reaches max_extra_rounds (a tiny instance
+        // has few outputs a round) hands over to the next cheapest.
+        std::stable_sort(by_cost.begin(), by_cost.end());
+        for (const auto &[cost, i] : by_cost) {
+            size_t per_round = exact_outputs_per_set(spec, spec.instances[i]) * size_t(sets);
+            for (int added = 0; exact < size_t(spec.min_exact_outputs) && added < spec.max_extra_rounds; added++) {
+                rounds[i]++;
+                exact += per_round;
+            }
         }
         out["verification"] = {{"adversarial_kinds", kinds}, {"rounds", rounds}, {"exact_outputs", exact},
                                {"runs_per_set", 2}, {"identical_floats", spec.identical_floats}};

@@ -17,7 +17,7 @@ grep -q "1 of 1 tasks follow every rule" "$tmp/check.txt"
 # The expert as it once was: ShiftInwards on every P, so P < vector width reads before 0.
 sed -i 's/{Stage(a.out), TailStrategy::GuardWithIf}/{Stage(a.out), TailStrategy::ShiftInwards}/' \
   "$tmp/suite/tasks/quat_multiply/kernels/expert_cpu.cpp"
-if "$ekb" suite fuzz-shapes --suite "$tmp/suite" --backends cpu --verify-sample 0 --seed 1 > "$tmp/bad.txt"; then
+if "$ekb" suite fuzz-shapes --suite "$tmp/suite" --backends cpu --verify-sample 0 --seed 1 --wide > "$tmp/bad.txt"; then
   echo "fuzz-shapes passed a broken expert"; cat "$tmp/bad.txt"; exit 1
 fi
 grep -q "quat_multiply  *cpu  *expert_cpu.cpp  *fuzz-P1 .*before the min" "$tmp/bad.txt"

@@ -35,6 +35,7 @@ struct Limits {
     double start_seconds = 30;
     double compile_seconds = 20;
     double generate_seconds = 20;
+    std::vector<std::string> instances;  // empty: every instance of the task
 };
 
 inline ResultRecord evaluate_source(const std::string &task_id, const std::string &backend, const std::string &source,
@@ -54,6 +55,7 @@ inline ResultRecord evaluate_source(const std::string &task_id, const std::strin
     req.compile.compile_seconds = lim.compile_seconds;
     req.compile.generate_seconds = lim.generate_seconds;
     req.threads = 2;
+    req.instance_names = lim.instances;
     Evaluator ev(suite(), toolchain());
     return ev.evaluate(req);
 }

@@ -14,7 +14,7 @@ EKB_KERNEL {
     a.C.parallel(a.i);
     a.prod.parallel(a.i);
     // @layer vector
-    a.C.vectorize(a.j, 8);
+    a.C.vectorize(a.j, 8, Halide::TailStrategy::GuardWithIf);  // N may be below 8
     // @end
     return a.kernel();
 }
