@@ -131,7 +131,7 @@ ConductSpec ConductSpec::from_json(const json &j) {
     s.profile_seconds = j.value("profile_seconds", 0.0);
     s.min_exact_outputs = j.value("min_exact_outputs", 4096);
     s.max_extra_rounds = j.value("max_extra_rounds", 128);
-    s.identical_floats = j.value("identical_floats", true);
+    s.identical_floats = j.value("identical_floats", false);
     s.peak_gflops = j.value("peak_gflops", 0.0);
     s.peak_gbps = j.value("peak_gbps", 0.0);
     if (s.timing.rotations < 1) throw std::runtime_error("spec: timing.rotations must be >= 1");

@@ -64,8 +64,10 @@ struct ConductSpec {
     // max_extra_rounds) until at least this many integer outputs are compared exactly.
     int min_exact_outputs = 4096;
     int max_extra_rounds = 128;
-    // Every set runs twice; integer outputs must be bit-identical, float outputs too when set.
-    bool identical_floats = true;
+    // Every set runs twice; integer outputs must be bit-identical, float outputs too when set
+    // (off by default: on an H200 three cuda experts differed by one ULP between runs; both
+    // runs of a float output are still checked against the reference and its tolerance).
+    bool identical_floats = false;
     // The device's measured peaks (0: unknown): a time below the physical bound is suspect.
     double peak_gflops = 0, peak_gbps = 0;
     double call_seconds = 10;      // wall-clock limit of any one command to a worker
