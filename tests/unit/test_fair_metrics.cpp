@@ -35,7 +35,7 @@ ResultRecord timed(const std::string &key, const std::string &task, const std::s
     return r;
 }
 
-const MetricRow &row_of(const std::vector<MetricRow> &rows, const std::string &producer) {
+MetricRow row_of(const std::vector<MetricRow> &rows, const std::string &producer) {
     for (const auto &r : rows) {
         if (r.producer == producer && r.slice == "all") return r;
     }
@@ -51,7 +51,7 @@ TEST(ConfidentFast, CIStraddlingPCountsForThePaperButNotConfidently) {
     };
     MetricOptions o;
     auto rows = compute_metrics(rs, nullptr, o);
-    const MetricRow &m = row_of(rows, "direct");
+    const MetricRow m = row_of(rows, "direct");
     EXPECT_NEAR(m.fast_at_k.at(1.0), 3.0 / 4.0, 1e-12);
     EXPECT_NEAR(m.confident_fast_at_k.at(1.0), 2.0 / 4.0, 1e-12);
     EXPECT_NEAR(m.fast_at_k.at(2.0), 1.0 / 4.0, 1e-12);
@@ -78,7 +78,7 @@ TEST(ConfidentFast, PassAtKOverSamplesOfATask) {
                                     timed("a2", "a", "leka", 0.80, 0.70, 0.90)};
     MetricOptions o;
     o.k = 2;
-    const MetricRow &m = row_of(compute_metrics(rs, nullptr, o), "leka");
+    const MetricRow m = row_of(compute_metrics(rs, nullptr, o), "leka");
     EXPECT_NEAR(m.fast_at_k.at(1.0), pass_at_k(3, 2, 2), 1e-12);
     EXPECT_NEAR(m.confident_fast_at_k.at(1.0), pass_at_k(3, 1, 2), 1e-12);
 }
@@ -96,7 +96,7 @@ TEST(Suspect, RecordsFlaggedSuspectAreNeitherFastNorInTheGeomean) {
     ok.instances = R"([{"name":"i0","suspect":false}])";
     EXPECT_EQ(suspect_reason(ok), "");
     MetricOptions o;
-    const MetricRow &m = row_of(compute_metrics({s, s2, ok}, nullptr, o), "direct");
+    const MetricRow m = row_of(compute_metrics({s, s2, ok}, nullptr, o), "direct");
     EXPECT_EQ(m.suspect_samples, 2);
     EXPECT_EQ(m.correct_samples, 3);
     EXPECT_NEAR(m.correct_at_k, 1.0, 1e-12);
@@ -176,7 +176,7 @@ TEST(BeatNaive, ShareOverTasksWithANaiveReferenceFailuresCountAsNotBeating) {
     rs[3].status = "incorrect";
     MetricOptions o;
     auto rows = compute_metrics(rs, nullptr, o);
-    const MetricRow &d = row_of(rows, "direct"), &l = row_of(rows, "leka"), &n = row_of(rows, "naive");
+    const MetricRow d = row_of(rows, "direct"), l = row_of(rows, "leka"), n = row_of(rows, "naive");
     EXPECT_EQ(d.naive_tasks, 2);  // c has no naive reference
     EXPECT_EQ(d.naive_samples, 2);
     EXPECT_EQ(d.beat_naive_samples, 1);
@@ -238,7 +238,7 @@ TEST(AANoise, TheExpertAgainstItselfIsNotConfidentlyFastOnceCIsCarryTheNoiseFloo
     rs.push_back(timed("p0", "t0", "direct", 1.6, 1.5, 1.7));
     rs.push_back(timed("p1", "t1", "direct", 1.08, 1.02, 1.14));
     MetricOptions own;
-    const MetricRow &e0 = row_of(compute_metrics(rs, nullptr, own), "expert");
+    const MetricRow e0 = row_of(compute_metrics(rs, nullptr, own), "expert");
     EXPECT_GT(e0.confident_fast_at_k.at(1.0), 0.05);  // the own CIs alone fail the A/A check
     MetricOptions o;
     o.noise = aa_noise(rs);
@@ -250,7 +250,7 @@ TEST(AANoise, TheExpertAgainstItselfIsNotConfidentlyFastOnceCIsCarryTheNoiseFloo
     auto rows = compute_metrics(rs, nullptr, o);
     EXPECT_NEAR(row_of(rows, "expert").confident_fast_at_k.at(1.0), 0.0, 1e-12);
     EXPECT_NEAR(row_of(rows, "expert").fast_at_k.at(1.0), 3.0 / 9.0, 1e-12);  // the paper's: a coin flip
-    const MetricRow &d = row_of(rows, "direct");
+    const MetricRow d = row_of(rows, "direct");
     EXPECT_NEAR(d.confident_fast_at_k.at(1.0), 0.5, 1e-12);  // 1.6x yes, 1.08x no
     EXPECT_NEAR(d.fast_at_k.at(1.0), 1.0, 1e-12);
     // Too few A/A samples: no floor.
