@@ -24,8 +24,14 @@ json probe_with_runner(const fs::path &runner, const std::string &backend) {
     s.confine = false;
     s.limits.wall_seconds = 60;
     ExitInfo e = run_process(s);
-    if (!e.ok()) throw std::runtime_error("probe of " + backend + " " + e.describe() + ": " + read_file_tail(s.stderr_path, 2000));
-    return json::parse(read_file(s.stdout_path));
+    if (!e.ok()) {
+        throw std::runtime_error("probe of " + backend + " " + e.describe() + ": " +
+                                 read_untrusted_text(s.stderr_path, 2000, ReadEnd::tail));
+    }
+    // The runner loaded the GPU driver: its output is read like any child's (capped, no links).
+    UntrustedRead out = read_untrusted(s.stdout_path, 4u << 20);
+    if (!out.ok() || out.truncated) throw std::runtime_error("probe of " + backend + ": no readable report (" + out.problem + ")");
+    return json::parse(out.bytes);
 }
 
 json run_conductor(const fs::path &runner, const ConductSpec &spec_in, double wall_seconds) {
