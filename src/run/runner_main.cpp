@@ -7,6 +7,7 @@
 //   ekb-runner worker <backend> <threads> [profile] an untrusted worker (started by conduct)
 //   ekb-runner probe <backend>                     prints the device as JSON
 //   ekb-runner dump <spec.json> <out_dir>          reference inputs/outputs (suite verification)
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -39,6 +40,10 @@ int main(int argc, char **argv) {
             return 0;
         }
         if (mode == "conduct" && argc == 4) {
+            // A worker that dies (a malformed object, a crash) closes its end of the pipe;
+            // the conductor's next write must fail with EPIPE (Channel::send returns false,
+            // the failure is recorded), not kill the conductor before it writes a result.
+            ::signal(SIGPIPE, SIG_IGN);
             ConductSpec spec = ConductSpec::from_json(nlohmann::json::parse(read_file(argv[2])));
             // threads 0 (bundles): the device's own online cores, recorded in the report.
             if (spec.threads <= 0) spec.threads = std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN));

@@ -303,15 +303,21 @@ TEST_F(FabricTest, ServerRestartMidRunLosesNothing) {
 
 TEST_F(FabricTest, HostKilledResumesAndPicksUpResultsThatArrived) {
     start_server();
-    Proc &w = worker("cpu", "w1");
+    // The worker freezes itself (SIGSTOP) inside its first timed job; the host is killed
+    // then, and the worker continued: the job's result arrives while no host listens. (Waiting
+    // for "started" and killing the host raced with fast jobs finishing first.)
+    fs::path stop = tmp_.path() / "stop";
+    Proc &w = worker("cpu", "w1", {"EKB_TEST_STOP_AT=timed_sample", "EKB_TEST_STOP_FILE=" + stop.string()});
     fs::path exp = tmp_.path() / "exp";
     auto args = run_args(exp, "softmax,sigmoid,add_int8,hardswish", "cpu", "expert");
-    args.insert(args.end(), {"--no-timing", "--devices", url()});
+    args.insert(args.end(), {"--time-cap", "0.05", "--devices", url()});
     Proc &h = host(args, "host1.log");
-    // Kill the host while the worker runs a job: its result arrives while no host listens.
-    ASSERT_TRUE(wait_for([&] { return count(slurp(w.log), "): started") >= 1; }, 150)) << slurp(tmp_.path() / "host1.log");
+    ASSERT_TRUE(wait_for([&] { return fs::exists(stop); }, 150)) << slurp(tmp_.path() / "host1.log") << slurp(w.log);
     kill_group(h);
-    ASSERT_TRUE(wait_for([&] { return count(slurp(w.log), "): correct") >= count(slurp(w.log), "): started"); }, 60));
+    ::kill(-w.pid, SIGCONT);  // the whole group: whichever process froze
+    auto finished = [&] { std::string l = slurp(w.log); return count(l, "): timed") + count(l, "): correct"); };
+    ASSERT_TRUE(wait_for([&] { return finished() >= count(slurp(w.log), "): started"); }, 60))
+        << slurp(w.log);
     Proc &h2 = host(args, "host2.log");
     ASSERT_EQ(wait_exit(h2, 200), 0) << slurp(tmp_.path() / "host2.log");
     auto recs = ResultStore(exp / "results.db").all();
