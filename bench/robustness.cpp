@@ -241,7 +241,9 @@ int main(int argc, char **argv) {
     TempDir work("ekb-robust-build-");
     fs::create_directories(work.path() / "handmade");
     fs::create_directories(work.path() / "src");
+    // The corpus includes "pipeline_abi.h" (handmade/) or "../handmade/pipeline_abi.h".
     fs::copy_file(k / "handmade" / "pipeline_abi.h", work.path() / "handmade" / "pipeline_abi.h");
+    fs::copy_file(k / "handmade" / "pipeline_abi.h", work.path() / "src" / "pipeline_abi.h");
     const std::string S = secret.string();
     using E = Expect;
     using St = Stream;
