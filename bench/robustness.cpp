@@ -116,14 +116,14 @@ std::string hex_of(const std::string &bytes) {
     return hex;
 }
 
-// An unconfined build step of the bench itself (trusted inputs: the corpus).
+// An unconfined step of the bench itself on trusted inputs (building the corpus, the probe).
 void build(const std::vector<std::string> &argv, const fs::path &dir) {
     SpawnSpec s;
     s.argv = argv;
     s.env = base_env(dir);
     s.stderr_path = dir / "build.err";
     s.confine = false;
-    s.limits.wall_seconds = 120;
+    s.limits.wall_seconds = 600;
     ExitInfo e = run_process(s);
     if (!e.ok()) throw std::runtime_error("building " + argv.back() + ": " + read_file_tail(s.stderr_path, 3000));
 }
@@ -281,7 +281,9 @@ int main(int argc, char **argv) {
          {{"@KIND@", "hardlink"}, {"@SECRET@", S}, {"@EXIT@", "0"}}},
         {"plant_bytes", St::source, k / "hostile_files" / "plant_at_generate.cpp", 1, E::incorrect, "matmul", "cpu", false,
          {{"@KIND@", "bytes"}, {"@SECRET@", S}, {"@EXIT@", "2"}}},
-        {"plant_pipeline_so", St::source, k / "hostile_files" / "plant_pipeline_so.cpp", 1, E::incorrect, "matmul", "cpu", false,
+        // An honest matmul that plants pipeline.so as a link to the secret: correct is right,
+        // a secret written through (checked at the end) or kept is an escape.
+        {"plant_pipeline_so", St::source, k / "hostile_files" / "plant_pipeline_so.cpp", 1, E::no_gain, "matmul", "cpu", false,
          {{"@SECRET@", S}}},
         {"bytes_at_run", St::source, k / "hostile_files" / "bytes_at_run.cpp", 1, E::incorrect},
         {"read_environ", St::source, k / "hostile_files" / "read_environ.cpp", 1, E::no_gain, "matmul", "cpu", false,
@@ -350,7 +352,15 @@ int main(int argc, char **argv) {
         sources.push_back(src);
         weight_sum += f.weight;
     }
+    // The physical bound (a replayed answer is faster than the work allows) needs this
+    // machine's peaks, as `ekb device probe` measures them; measured once if missing.
     std::optional<PeakRates> peaks = peaks_for_backend("cpu");
+    if (!peaks) {
+        std::fprintf(stderr, "no cpu peaks in %s: measuring them (ekb device probe --backend cpu)\n",
+                     default_peaks_file().c_str());
+        build({(libexec_dir() / "ekb").string(), "device", "probe", "--backend", "cpu"}, work.path());
+        peaks = peaks_for_backend("cpu");
+    }
     Toolchain tc(cache_dir());
     Evaluator ev(suite, tc);
     fs::remove(store_path);
@@ -445,6 +455,7 @@ int main(int argc, char **argv) {
         for (size_t p = kept.find(needle); p != std::string::npos; p = kept.find(needle, p + 1))
             violations["escapes"].push_back("'" + needle.substr(0, 24) + "' in what ekb kept");
     }
+    if (read_file(secret) != file_token + "\n") violations["escapes"].push_back(secret.string() + " was written through");
     for (const fs::path &m : {marker_tmp, marker_cache, fs::path("/usr/ekb-escape-marker"), fs::path("/etc/ekb-escape-marker")}) {
         if (fs::exists(m)) violations["escapes"].push_back(m.string() + " written on the host");
     }
