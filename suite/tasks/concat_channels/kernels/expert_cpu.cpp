@@ -1,0 +1,31 @@
+// Expert cpu schedule for `concat_channels`: an algorithm rewrite into two plane copies (one
+// update per input, no per-element select), each over its input's channels in parallel (the
+// channel index is a distinct output plane, so the parallel loop has no race), rows copied in
+// guarded vectors (narrow rows are legal).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    const int vec = target.natural_vector_size(Float(32));
+    // @layer compute
+    // An algorithm rewrite: the output as two copies, one per input (an undefined pure
+    // definition and two updates over the inputs' domains), so no element reads both inputs.
+    Func out("out");
+    Expr C1 = a.a.dim(2).extent();
+    RDom ra(0, a.a.dim(0).extent(), 0, a.a.dim(1).extent(), 0, C1, "ra");
+    RDom rb(0, a.b.dim(0).extent(), 0, a.b.dim(1).extent(), 0, a.b.dim(2).extent(), "rb");
+    out(a.x, a.y, a.c, a.n) = undef<float>();
+    out(ra.x, ra.y, ra.z, a.n) = a.a(ra.x, ra.y, ra.z, a.n);
+    out(rb.x, rb.y, C1 + rb.z, a.n) = a.b(rb.x, rb.y, rb.z, a.n);
+    // @layer loops
+    out.update(0).parallel(ra.z);
+    out.update(1).parallel(rb.z);
+    // @layer vector
+    out.update(0).vectorize(ra.x, vec, TailStrategy::GuardWithIf);
+    out.update(1).vectorize(rb.x, vec, TailStrategy::GuardWithIf);
+    // @end
+    return {{a.a, a.b}, {out}};
+}

@@ -1,0 +1,27 @@
+// Expert opencl schedule for `nchw_to_nhwc`: a tiled transpose through local memory. Each
+// work-group of 32 x 4 work-items handles 32 channels x 32 pixels of an output row: it first
+// reads the 32 x 32 input block with work-items adjacent along x (coalesced), then writes the output
+// with work-items adjacent along c (coalesced). Tails guarded.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    Var co{"co"}, xo{"xo"}, ci{"ci"}, xi{"xi"}, xii{"xii"};
+    // @layer compute
+    Func block = a.input.in();  // the tile's input block
+    // @layer loops
+    a.output.tile(a.c, a.x, co, xo, ci, xi, 32, 32, TailStrategy::GuardWithIf)
+        .split(xi, xi, xii, 8)
+        .reorder(xii, ci, xi, co, xo, a.y, a.n)
+        .gpu_blocks(co, xo, a.y)
+        .gpu_threads(ci, xi);
+    // @layer memory
+    block.compute_at(a.output, co).store_in(MemoryType::GPUShared);
+    Var bx{"bx"}, bxi{"bxi"}, bc{"bc"}, bci{"bci"};
+    block.split(a.x, bx, bxi, 32).split(a.c, bc, bci, 4).reorder(bxi, bci, bx, bc, a.y, a.n).gpu_threads(bxi, bci);
+    // @end
+    return a.kernel();
+}
