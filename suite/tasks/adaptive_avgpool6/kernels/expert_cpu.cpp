@@ -1,6 +1,7 @@
 // Expert cpu schedule for `adaptive_avgpool6`: an algorithm rewrite, separable: per channel,
 // first the column sums of each of the 6 bin rows (vectorized along x, guarded, contiguous
-// loads), then the 36 bins from those W x 6 sums. Channels in chunks in parallel (about 8).
+// loads), then the 36 bins from those W x 6 sums. Channels in chunks in parallel (about 8;
+// serial under 16K elements, where waking the thread pool costs more than the work).
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -29,7 +30,8 @@ EKB_KERNEL {
     out(a.x, a.y, a.c, a.n) = total(a.x, a.y, a.c, a.n) / cast<float>((x1 - x0) * (y1 - y0));
     Expr C = a.input.dim(2).extent();
     // @layer loops
-    out.split(a.c, co, ci, max(1, (C + 7) / 8), TailStrategy::GuardWithIf).parallel(co);
+    out.split(a.c, co, ci, max(1, (C + 7) / 8), TailStrategy::GuardWithIf);
+    out.specialize(W * H * C >= 16384).parallel(co);
     // @layer memory
     colsum.compute_at(out, ci);
     total.compute_at(out, ci);

@@ -1,5 +1,6 @@
 // Expert cpu schedule for `argmin_rows`: an algorithm rewrite, since Halide 14 does not
-// rfactor this (index, value) reduction. Rows run in parallel (strips of 2); each row is
+// rfactor this (index, value) reduction. Rows run in parallel (strips of 2; serial under 16K
+// elements, where waking the thread pool costs more than the work); each row is
 // scanned once by W = 2 * natural-width lanes, lane u keeping the (index, value) of the
 // minimum of columns u, u + W, u + 2W, ... in vector registers (strictly smaller wins, so a
 // lane keeps its first minimum). The lanes are then folded, ties broken towards the lower
@@ -40,7 +41,8 @@ EKB_KERNEL {
     }
     index(a.t) = fold(a.t)[0];
     // @layer loops
-    index.split(a.t, to, ti, 2, TailStrategy::GuardWithIf).parallel(to);
+    index.split(a.t, to, ti, 2, TailStrategy::GuardWithIf);
+    index.specialize(K * a.dist.dim(1).extent() >= 16384).parallel(to);
     // @layer memory
     lanes.compute_at(index, ti);
     fold.compute_at(index, ti);

@@ -1,6 +1,7 @@
 // Expert cpu schedule for `concat_channels`: an algorithm rewrite into two plane copies (one
 // update per input, no per-element select), each over its input's channels in parallel (the
-// channel index is a distinct output plane, so the parallel loop has no race), rows copied in
+// channel index is a distinct output plane, so the parallel loop has no race; serial under 16K
+// elements), rows copied in
 // guarded vectors (narrow rows are legal).
 #include <ekb/kernel.h>
 
@@ -21,11 +22,13 @@ EKB_KERNEL {
     out(ra.x, ra.y, ra.z, a.n) = a.a(ra.x, ra.y, ra.z, a.n);
     out(rb.x, rb.y, C1 + rb.z, a.n) = a.b(rb.x, rb.y, rb.z, a.n);
     // @layer loops
-    out.update(0).parallel(ra.z);
-    out.update(1).parallel(rb.z);
+    Expr work = (C1 + a.b.dim(2).extent()) * a.a.dim(0).extent() * a.a.dim(1).extent();
+    Stage big0 = out.update(0).specialize(work >= 16384), big1 = out.update(1).specialize(work >= 16384);
+    big0.parallel(ra.z);
+    big1.parallel(rb.z);
     // @layer vector
-    out.update(0).vectorize(ra.x, vec, TailStrategy::GuardWithIf);
-    out.update(1).vectorize(rb.x, vec, TailStrategy::GuardWithIf);
+    for (Stage s : {big0, out.update(0)}) s.vectorize(ra.x, vec, TailStrategy::GuardWithIf);
+    for (Stage s : {big1, out.update(1)}) s.vectorize(rb.x, vec, TailStrategy::GuardWithIf);
     // @end
     return {{a.a, a.b}, {out}};
 }

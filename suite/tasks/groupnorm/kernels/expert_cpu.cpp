@@ -1,5 +1,5 @@
 // Expert cpu schedule for `groupnorm`: an algorithm rewrite (column sums first) and
-// two parallel passes: the statistics of the 32 groups,
+// two parallel passes (serial under 16K elements): the statistics of the 32 groups,
 // one group per task (the column sums over its channels' rows, vectorized along x and guarded
 // so narrow planes are legal; the mean; the column sums of squared deviations; rstd), then the
 // output, channels in parallel, rows in guarded vectors with the affine folded into one
@@ -39,15 +39,17 @@ EKB_KERNEL {
     // The statistics of the 32 groups first, one group per task (mean and rstd at root); then
     // the output, channels in parallel. (Fusing a group's output into its task would need the
     // bounds of c / CG, which Halide cannot narrow for a run-time CG.)
-    for (Func st : {mean, rstd}) st.compute_root().parallel(a.s);
-    out.parallel(a.c);
+    Expr work = W * H * a.input.dim(2).extent();
+    for (Func st : {mean, rstd}) st.compute_root().specialize(work >= 16384).parallel(a.s);
+    Stage big = out.specialize(work >= 16384);
+    big.parallel(a.c);
     // @layer memory
     colsum.compute_at(mean, a.s);
     total.compute_at(mean, a.s);
     colsq.compute_at(rstd, a.s);
     totsq.compute_at(rstd, a.s);
     // @layer vector
-    out.vectorize(a.x, vec, TailStrategy::GuardWithIf);
+    for (Stage s : {big, Stage(out)}) s.vectorize(a.x, vec, TailStrategy::GuardWithIf);
     for (Func st : {colsum, colsq}) {
         st.vectorize(a.x, vec, TailStrategy::GuardWithIf);
         st.update().reorder(a.x, ry.x, ry.y, a.s, a.n).vectorize(a.x, vec, TailStrategy::GuardWithIf);

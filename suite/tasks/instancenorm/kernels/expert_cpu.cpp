@@ -1,5 +1,5 @@
 // Expert cpu schedule for `instancenorm`: an algorithm rewrite (column sums first) and
-// channels in parallel; per channel, the column sums of
+// channels in parallel (serial under 16K elements); per channel, the column sums of
 // the plane (vectorized along x, guarded so narrow planes are legal), the mean, the column
 // sums of squared deviations, rstd, then the output rows in guarded vectors with the affine
 // folded into one multiply and one add.
@@ -33,11 +33,13 @@ EKB_KERNEL {
     Expr s_of_c = a.c;
     out(a.x, a.y, a.c, a.n) = (a.input(a.x, a.y, a.c, a.n) - mean(s_of_c, a.n)) * (rstd(s_of_c, a.n) * a.weight(a.c)) + a.bias(a.c);
     // @layer loops
-    out.parallel(a.c);
+    Expr work = W * H * a.input.dim(2).extent();
+    Stage big = out.specialize(work >= 16384);
+    big.parallel(a.c);
     // @layer memory
     for (Func st : {colsum, total, mean, colsq, totsq, rstd}) st.compute_at(out, a.c);
     // @layer vector
-    out.vectorize(a.x, vec, TailStrategy::GuardWithIf);
+    for (Stage s : {big, Stage(out)}) s.vectorize(a.x, vec, TailStrategy::GuardWithIf);
     for (Func st : {colsum, colsq}) {
         st.vectorize(a.x, vec, TailStrategy::GuardWithIf);
         st.update().reorder(a.x, ry, a.s, a.n).vectorize(a.x, vec, TailStrategy::GuardWithIf);

@@ -4,7 +4,7 @@
 // channels, the transpose done by shuffles in between. The block reads an edge-clamped view of
 // the input, so a partial tile at the channel or column edge still loads a full block (its
 // extra lanes are never stored: the tile is guarded); loop partitioning keeps the clamps out of
-// the interior tiles. Rows in parallel.
+// the interior tiles. Rows in parallel (serial under 16K elements).
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -24,11 +24,14 @@ EKB_KERNEL {
     block(a.x, a.y, a.c, a.n) = clamped(a.x, a.y, a.c, a.n);
     out(a.c, a.x, a.y, a.n) = block(a.x, a.y, a.c, a.n);
     // @layer loops
-    out.tile(a.c, a.x, co, xo, ci, xi, t, t, TailStrategy::GuardWithIf).parallel(a.y);
+    out.tile(a.c, a.x, co, xo, ci, xi, t, t, TailStrategy::GuardWithIf);
+    Expr work = a.input.dim(0).extent() * a.input.dim(1).extent() * a.input.dim(2).extent();
+    Stage big = out.specialize(work >= 16384);
+    big.parallel(a.y);
     // @layer memory
     block.compute_at(out, co).store_in(MemoryType::Register).bound_extent(a.x, t).bound_extent(a.c, t);
     // @layer vector
-    out.vectorize(ci).unroll(xi);
+    for (Stage s : {big, Stage(out)}) s.vectorize(ci).unroll(xi);
     block.vectorize(a.x).unroll(a.c);
     // @end
     return {{a.input}, {out}};

@@ -1,8 +1,9 @@
 // Expert cpu schedule for `resize_bilinear4x`: an algorithm rewrite, separable (each input row interpolated
 // horizontally once, then the output rows blended vertically), with the index and weight
-// tables computed once up front (vectorized). Channels in parallel; per channel the
-// horizontal pass over every input row goes into a small buffer (guarded vectors; its reads are
-// gathers through the column tables), then the output rows in guarded vectors (dense loads of
+// tables computed once up front (vectorized). Channels in parallel, and rows in parallel inside
+// each channel; per channel the horizontal pass over every input row goes into a buffer (guarded
+// vectors; its reads are gathers through the column tables), then the output rows in guarded
+// vectors (dense loads of
 // two buffer rows). Narrow rows are legal.
 #include <ekb/kernel.h>
 
@@ -29,12 +30,18 @@ EKB_KERNEL {
     a.y1.compute_root().vectorize(a.i, vec, TailStrategy::GuardWithIf);
     a.ly.compute_root().vectorize(a.i, vec, TailStrategy::GuardWithIf);
     // @layer loops
-    out.parallel(a.c);
+    // Channels in parallel and, nested, rows in parallel (both in hx and in out), so a single
+    // channel (a luminance plane) still uses every core.
+    // (Serial under 16K input elements, where waking the thread pool costs more than the work.)
+    Expr work = W * H * a.input.dim(2).extent();
+    Stage big = out.specialize(work >= 16384);
+    big.parallel(a.c).parallel(a.y, 8, TailStrategy::GuardWithIf);
+    Stage hbig = hx.specialize(work >= 16384);
+    hbig.parallel(a.y, 8, TailStrategy::GuardWithIf);
     // @layer memory
     hx.compute_at(out, a.c);
     // @layer vector
-    hx.vectorize(a.x, vec, TailStrategy::GuardWithIf);
-    out.vectorize(a.x, vec, TailStrategy::GuardWithIf);
+    for (Stage s : {big, Stage(out), hbig, Stage(hx)}) s.vectorize(a.x, vec, TailStrategy::GuardWithIf);
     // @end
     return {{a.input}, {out}};
 }

@@ -3,7 +3,7 @@
 // sorted in vector registers (six vector max and five vector min per step); the 6 * W lane
 // values and the last V % W columns are then inserted into one sorted six, which holds the
 // row's six largest (each lane's six include every lane value among the row's six). Rows run
-// in parallel; a row shorter than W is all tail.
+// in parallel (serial under 16K elements); a row shorter than W is all tail.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -53,7 +53,7 @@ EKB_KERNEL {
         values(a.j, a.r) = mux(a.j, slots);
     }
     // @layer loops
-    values.parallel(a.r);
+    values.specialize(V * a.logits.dim(1).extent() >= 16384).parallel(a.r);
     // @layer memory
     lanes.compute_at(values, a.r);
     fold.compute_at(values, a.r);
