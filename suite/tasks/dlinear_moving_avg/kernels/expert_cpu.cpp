@@ -26,10 +26,11 @@ EKB_KERNEL {
                           s5(a.l + 3, a.c, a.n) + s5(a.l + 8, a.c, a.n)) / 25.0f;
     Expr C = a.input.dim(1).extent();
     // @layer loops
+    out.split(a.c, co, ci, max(1, (C + 7) / 8), TailStrategy::GuardWithIf);
     Stage big = out.specialize(L * C >= 16384);
-    big.split(a.c, co, ci, max(1, (C + 7) / 8), TailStrategy::GuardWithIf).parallel(co);
+    big.parallel(co);
     // @layer memory
-    s5.compute_at(out, a.c);
+    s5.compute_at(out, ci);
     // @layer vector
     big.vectorize(a.l, vec, TailStrategy::GuardWithIf);
     out.vectorize(a.l, vec, TailStrategy::GuardWithIf);

@@ -24,11 +24,12 @@ EKB_KERNEL {
     best(a.c, a.n) = max(best(a.c, a.n), colmax(rx, a.c, a.n));
     out(a.x, a.y, a.c, a.n) = best(a.c, a.n);
     // @layer loops
+    out.split(a.c, co, ci, max(1, (C + 7) / 8), TailStrategy::GuardWithIf);
     Stage big = out.specialize(W * H * C >= 16384);
-    big.split(a.c, co, ci, max(1, (C + 7) / 8), TailStrategy::GuardWithIf).parallel(co);
+    big.parallel(co);
     // @layer memory
-    best.compute_at(out, a.c);
-    colmax.compute_at(out, a.c);
+    best.compute_at(out, ci);
+    colmax.compute_at(out, ci);
     // @layer vector
     colmax.vectorize(a.x, vec, TailStrategy::GuardWithIf);
     colmax.update().vectorize(a.x, vec, TailStrategy::GuardWithIf);

@@ -26,10 +26,11 @@ EKB_KERNEL {
                                   rowmax(a.x, a.y + 2, a.c, a.n));
     Expr W = a.input.dim(0).extent(), H = a.input.dim(1).extent(), C = a.input.dim(2).extent();
     // @layer loops
+    out.split(a.c, co, ci, max(1, (C + 7) / 8), TailStrategy::GuardWithIf);
     Stage big = out.specialize(W * H * C >= 16384);
-    big.split(a.c, co, ci, max(1, (C + 7) / 8), TailStrategy::GuardWithIf).parallel(co);
+    big.parallel(co);
     // @layer memory
-    rowmax.compute_at(out, a.c);
+    rowmax.compute_at(out, ci);
     // @layer vector
     big.vectorize(a.x, vec, TailStrategy::GuardWithIf);
     out.vectorize(a.x, vec, TailStrategy::GuardWithIf);
