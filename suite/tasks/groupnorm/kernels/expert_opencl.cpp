@@ -21,14 +21,14 @@ EKB_KERNEL {
     Expr CG = a.input.dim(2).extent() / task::Algorithm::groups;
     RDom ry(0, H, 0, CG, "ry"), rx(0, W, "rx");
     // colsum(x, s): the sum of column x over every row of every channel of group s; then the
-    // group's sum.
+    // group's sum (colsq likewise for the squared deviations from the mean).
     colsum(a.x, a.s, a.n) = 0.0f;
     colsum(a.x, a.s, a.n) += a.input(a.x, ry.x, a.s * CG + ry.y, a.n);
-    colsq(a.x, a.s, a.n) = 0.0f;
-    colsq(a.x, a.s, a.n) += sq(a.input(a.x, ry.x, a.s * CG + ry.y, a.n) - mean(a.s, a.n));
     total(a.s, a.n) = 0.0f;
     total(a.s, a.n) += colsum(rx, a.s, a.n);
     mean(a.s, a.n) = total(a.s, a.n) / cast<float>(W * H * CG);
+    colsq(a.x, a.s, a.n) = 0.0f;
+    colsq(a.x, a.s, a.n) += sq(a.input(a.x, ry.x, a.s * CG + ry.y, a.n) - mean(a.s, a.n));
     totsq(a.s, a.n) = 0.0f;
     totsq(a.s, a.n) += colsq(rx, a.s, a.n);
     rstd(a.s, a.n) = 1.0f / sqrt(totsq(a.s, a.n) / cast<float>(W * H * CG) + task::Algorithm::eps);

@@ -19,14 +19,15 @@ EKB_KERNEL {
     auto sq = [](Expr v) { return v * v; };
     Func colsum("colsum"), colsq("colsq"), total("total"), mean("mean"), totsq("totsq"), rstd("rstd"), out("out");
     RDom ry(0, H, "ry"), rx(0, W, "rx");
-    // colsum(x, s): the sum of column x of plane s over its rows; then the plane's sum.
+    // colsum(x, s): the sum of column x of plane s over its rows; then the plane's sum (colsq
+    // likewise for the squared deviations from the mean).
     colsum(a.x, a.s, a.n) = 0.0f;
     colsum(a.x, a.s, a.n) += a.input(a.x, ry, a.s, a.n);
-    colsq(a.x, a.s, a.n) = 0.0f;
-    colsq(a.x, a.s, a.n) += sq(a.input(a.x, ry, a.s, a.n) - mean(a.s, a.n));
     total(a.s, a.n) = 0.0f;
     total(a.s, a.n) += colsum(rx, a.s, a.n);
     mean(a.s, a.n) = total(a.s, a.n) / cast<float>(W * H);
+    colsq(a.x, a.s, a.n) = 0.0f;
+    colsq(a.x, a.s, a.n) += sq(a.input(a.x, ry, a.s, a.n) - mean(a.s, a.n));
     totsq(a.s, a.n) = 0.0f;
     totsq(a.s, a.n) += colsq(rx, a.s, a.n);
     rstd(a.s, a.n) = 1.0f / sqrt(totsq(a.s, a.n) / cast<float>(W * H) + task::Algorithm::eps);
