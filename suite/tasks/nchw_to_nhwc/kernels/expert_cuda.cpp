@@ -11,17 +11,21 @@ EKB_KERNEL {
     task::Algorithm a;
     Var co{"co"}, xo{"xo"}, ci{"ci"}, xi{"xi"}, xii{"xii"};
     // @layer compute
-    Func block = a.input.in();  // the tile's input block
+    // An algorithm rewrite only to name the staged input block: out reads block, a copy of the
+    // input tile in shared memory.
+    Func block("block"), out("out");
+    block(a.x, a.y, a.c, a.n) = a.input(a.x, a.y, a.c, a.n);
+    out(a.c, a.x, a.y, a.n) = block(a.x, a.y, a.c, a.n);
     // @layer loops
-    a.output.tile(a.c, a.x, co, xo, ci, xi, 32, 32, TailStrategy::GuardWithIf)
+    out.tile(a.c, a.x, co, xo, ci, xi, 32, 32, TailStrategy::GuardWithIf)
         .split(xi, xi, xii, 4)
         .reorder(xii, ci, xi, co, xo, a.y, a.n)
         .gpu_blocks(co, xo, a.y)
         .gpu_threads(ci, xi);
     // @layer memory
-    block.compute_at(a.output, co).store_in(MemoryType::GPUShared);
+    block.compute_at(out, co).store_in(MemoryType::GPUShared);
     Var bx{"bx"}, bxi{"bxi"}, bc{"bc"}, bci{"bci"};
-    block.split(a.x, bx, bxi, 32).split(a.c, bc, bci, 8).reorder(bxi, bci, bx, bc, a.y, a.n).gpu_threads(bxi, bci);
+    block.split(a.x, bx, bxi, 32, TailStrategy::GuardWithIf).split(a.c, bc, bci, 8, TailStrategy::GuardWithIf).reorder(bxi, bci, bx, bc, a.y, a.n).gpu_threads(bxi, bci);
     // @end
-    return a.kernel();
+    return {{a.input}, {out}};
 }
