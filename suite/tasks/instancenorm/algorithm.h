@@ -1,7 +1,7 @@
-// Halide reference algorithm for task `instancenorm`: instance normalization with a per-channel affine transform,
-// output = (input - mean_c) / sqrt(var_c + eps) * weight[c] + bias[c], mean_c and the biased
-// variance over the H x W plane of channel c, NCHW at batch 1, float32.
-// Halide dimension 0 is the last PyTorch dimension: input(x, y, c, n) is input[n, c, y, x].
+// Halide reference algorithm for task `instancenorm`: instance normalization with a per-channel
+// affine transform, output = (input - mean_c) / sqrt(var_c + eps) * weight[c] + bias[c], mean_c and
+// the biased variance over the H x W plane of channel c, NCHW at batch 1, float32. Halide dimension
+// 0 is the last PyTorch dimension: input(x, y, c, n) is input[n, c, y, x].
 #pragma once
 #include <ekb/kernel.h>
 

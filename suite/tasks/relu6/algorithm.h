@@ -1,6 +1,6 @@
-// Halide reference algorithm for task `relu6`: ReLU6 = hardtanh(0, 6), output = min(max(input, 0), 6),
-// elementwise, NCHW at batch 1, float32.
-// Halide dimension 0 is the last PyTorch dimension: input(x, y, c, n) is input[n, c, y, x].
+// Halide reference algorithm for task `relu6`: ReLU6 = hardtanh(0, 6), output = min(max(input, 0),
+// 6), elementwise, NCHW at batch 1, float32. Halide dimension 0 is the last PyTorch dimension:
+// input(x, y, c, n) is input[n, c, y, x].
 #pragma once
 #include <ekb/kernel.h>
 

@@ -1,9 +1,9 @@
-// Halide reference algorithm for task `resize_bilinear_ac4`: bilinear resize x4 with align_corners=True
-// (TF-style, output 4H - 3 x 4W - 3), as torch.nn.functional.interpolate: the
+// Halide reference algorithm for task `resize_bilinear_ac4`: bilinear resize x4 with
+// align_corners=True (TF-style, output 4H - 3 x 4W - 3), as torch.nn.functional.interpolate: the
 // source coordinate real of an output index, i0 = min(floor(real), S - 1), i1 = i0 + 1 except at
-// the last sample, lambda = clamp(real - i0, 0, 1), then
-// out = (1 - ly) * ((1 - lx) * in(x0, y0) + lx * in(x1, y0)) + ly * ((1 - lx) * in(x0, y1) + lx * in(x1, y1)).
-// Halide dimension 0 is the last PyTorch dimension: input(x, y, c, n) is input[n, c, y, x].
+// the last sample, lambda = clamp(real - i0, 0, 1), then out = (1 - ly) * ((1 - lx) * in(x0, y0) +
+// lx * in(x1, y0)) + ly * ((1 - lx) * in(x0, y1) + lx * in(x1, y1)). Halide dimension 0 is the last
+// PyTorch dimension: input(x, y, c, n) is input[n, c, y, x].
 #pragma once
 #include <ekb/kernel.h>
 

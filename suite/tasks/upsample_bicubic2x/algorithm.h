@@ -1,9 +1,10 @@
-// Halide reference algorithm for task `upsample_bicubic2x`: bicubic resize x2 with align_corners=False (output
-// 2H x 2W), as torch.nn.functional.interpolate(mode='bicubic'): the source coordinate
-// real = scale * (o + 0.5) - 0.5 (scale = S / (2S), not clamped), i = floor(real), t = real - i;
-// the 4 taps i - 1 .. i + 2 (clamped to the border) weighted by Keys' cubic convolution with
-// A = -0.75 at t + 1, t, 1 - t, 2 - t; rows are interpolated first, then the 4 row results.
-// Halide dimension 0 is the last PyTorch dimension: input(x, y, c, n) is input[n, c, y, x].
+// Halide reference algorithm for task `upsample_bicubic2x`: bicubic resize x2 with
+// align_corners=False (output 2H x 2W), as torch.nn.functional.interpolate(mode='bicubic'): the
+// source coordinate real = scale * (o + 0.5) - 0.5 (scale = S / (2S), not clamped), i =
+// floor(real), t = real - i; the 4 taps i - 1 .. i + 2 (clamped to the border) weighted by Keys'
+// cubic convolution with A = -0.75 at t + 1, t, 1 - t, 2 - t; rows are interpolated first, then the
+// 4 row results. Halide dimension 0 is the last PyTorch dimension: input(x, y, c, n) is input[n, c,
+// y, x].
 #pragma once
 #include <ekb/kernel.h>
 

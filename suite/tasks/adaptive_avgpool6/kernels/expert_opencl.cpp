@@ -1,7 +1,8 @@
 // Expert opencl schedule for `adaptive_avgpool6`: the cpu expert's separable rewrite in two
 // kernels. Kernel 1: the column sums of each bin row, one work-item per (column, bin row) in
-// work-groups of 32 columns x 6 bin rows, one channel per work-group row (at each input row neighbouring
-// work-items read neighbouring pixels). Kernel 2: one work-item per bin adds its columns.
+// work-groups of 32 columns x 6 bin rows, one channel per work-group row (at each input row
+// neighbouring work-items read neighbouring pixels). Kernel 2: one work-item per bin adds its
+// columns.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,5 +1,5 @@
-// Expert cuda schedule for `gelu_erf`: one kernel, cdf inlined. Blocks of 128x2 threads, a warp reading
-// 32 consecutive features of a row (coalesced); tails guarded.
+// Expert cuda schedule for `gelu_erf`: one kernel, cdf inlined. Blocks of 128x2 threads, a warp
+// reading 32 consecutive features of a row (coalesced); tails guarded.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,7 +1,7 @@
 // Expert opencl schedule for `groupnorm`: the cpu expert's rewrite (column sums first) in five
 // kernels: the column sums (one work-item per column and group, 32 x 4 per work-group; at each row
-// neighbouring work-items read neighbouring pixels), the group means (one work-item each, over the W
-// column sums), the column sums of squared deviations, rstd, and the output in 32x4 tiles with
+// neighbouring work-items read neighbouring pixels), the group means (one work-item each, over the
+// W column sums), the column sums of squared deviations, rstd, and the output in 32x4 tiles with
 // the affine folded into one multiply and one add.
 #include <ekb/kernel.h>
 

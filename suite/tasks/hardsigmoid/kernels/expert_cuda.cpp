@@ -1,5 +1,5 @@
-// Expert cuda schedule for `hardsigmoid`: one kernel, gate inlined. Blocks of 32x8 threads over x and y
-// (a warp reads a contiguous row segment), channels as the third grid dimension; tails
+// Expert cuda schedule for `hardsigmoid`: one kernel, gate inlined. Blocks of 32x8 threads over x
+// and y (a warp reads a contiguous row segment), channels as the third grid dimension; tails
 // guarded with GuardWithIf.
 #include <ekb/kernel.h>
 

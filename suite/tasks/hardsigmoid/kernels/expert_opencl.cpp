@@ -1,6 +1,6 @@
-// Expert opencl schedule for `hardsigmoid`: one kernel, gate inlined. 32x4 work-groups of independent
-// work-items over x and y, channels as the third grid dimension, which OpenCL CPU drivers
-// such as PoCL vectorize across the work-group; tails guarded.
+// Expert opencl schedule for `hardsigmoid`: one kernel, gate inlined. 32x4 work-groups of
+// independent work-items over x and y, channels as the third grid dimension, which OpenCL CPU
+// drivers such as PoCL vectorize across the work-group; tails guarded.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,6 +1,6 @@
-// Naive schedule for `hardsigmoid`: every stage at root, serial and scalar on CPU; one default
-// GPU tile per stage on GPU backends (16x16 over x, y; one block row per channel). Also the task's trusted
-// reference (built for cpu).
+// Naive schedule for `hardsigmoid`: every stage at root, serial and scalar on CPU; one default GPU
+// tile per stage on GPU backends (16x16 over x, y; one block row per channel). Also the task's
+// trusted reference (built for cpu).
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,6 +1,6 @@
-// Expert cuda schedule for `index_select_points`: one kernel, 64x4 thread blocks over (m, c): neighbouring
-// threads read neighbouring indices (coalesced) and write neighbouring outputs; the feature reads
-// are the gather. Tails guarded.
+// Expert cuda schedule for `index_select_points`: one kernel, 64x4 thread blocks over (m, c):
+// neighbouring threads read neighbouring indices (coalesced) and write neighbouring outputs; the
+// feature reads are the gather. Tails guarded.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,6 +1,6 @@
-// Expert opencl schedule for `index_select_points`: one kernel, 64x4 work-groups over (m, c): neighbouring
-// work-items read neighbouring indices (coalesced) and write neighbouring outputs; the feature reads
-// are the gather. Tails guarded.
+// Expert opencl schedule for `index_select_points`: one kernel, 64x4 work-groups over (m, c):
+// neighbouring work-items read neighbouring indices (coalesced) and write neighbouring outputs; the
+// feature reads are the gather. Tails guarded.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,8 +1,8 @@
 // Expert opencl schedule for `instancenorm`: the cpu expert's rewrite (column sums first) in five
-// kernels: the column sums (one work-item per column and channel, 32 x 4 per work-group; at each row
-// neighbouring work-items read neighbouring pixels), the channel means (one work-item each, over the W
-// column sums), the column sums of squared deviations, rstd, and the output in 32x4 tiles with
-// the affine folded into one multiply and one add.
+// kernels: the column sums (one work-item per column and channel, 32 x 4 per work-group; at each
+// row neighbouring work-items read neighbouring pixels), the channel means (one work-item each,
+// over the W column sums), the column sums of squared deviations, rstd, and the output in 32x4
+// tiles with the affine folded into one multiply and one add.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,7 +1,7 @@
-// Expert opencl schedule for `layernorm2d`: three kernels. mean and rstd run one work-item per pixel
-// in 32x4 tiles, each walking the pixel's channels with its sum in a register (at each channel
-// neighbouring work-items read neighbouring pixels); the output runs in 32x4 tiles with channels as
-// the third grid dimension. x - mean is recomputed where it is used.
+// Expert opencl schedule for `layernorm2d`: three kernels. mean and rstd run one work-item per
+// pixel in 32x4 tiles, each walking the pixel's channels with its sum in a register (at each
+// channel neighbouring work-items read neighbouring pixels); the output runs in 32x4 tiles with
+// channels as the third grid dimension. x - mean is recomputed where it is used.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,12 +1,11 @@
-// Expert cuda schedule for `layernorm_noaffine`: three kernels. The two row reductions (the sum of the
-// row for mean, then the sum of squared deviations for rstd) each run 32 threads per row, 8
-// rows per block: the 32 threads stride through their row together (coalesced loads), each
-// keeping a running partial sum in a register over every 32nd element (rfactor over the lanes)
-// that it leaves in shared memory; after a barrier one thread per row adds the 32 partials. y
-// runs as 32x8-thread tiles, threads adjacent along the hidden dimension. (Not warp shuffles:
-// Halide 14 lowers a gpu_lanes rfactor under a GuardWithIf tail to a global scratch buffer the
-// lanes index inconsistently, which made the softmax expert wrong on an H200; see
-// docs/kernel-format.md.)
+// Expert cuda schedule for `layernorm_noaffine`: three kernels. The two row reductions (the sum of
+// the row for mean, then the sum of squared deviations for rstd) each run 32 threads per row, 8
+// rows per block: the 32 threads stride through their row together (coalesced loads), each keeping
+// a running partial sum in a register over every 32nd element (rfactor over the lanes) that it
+// leaves in shared memory; after a barrier one thread per row adds the 32 partials. y runs as
+// 32x8-thread tiles, threads adjacent along the hidden dimension. (Not warp shuffles: Halide 14
+// lowers a gpu_lanes rfactor under a GuardWithIf tail to a global scratch buffer the lanes index
+// inconsistently, which made the softmax expert wrong on an H200; see docs/kernel-format.md.)
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,5 +1,5 @@
-// Naive schedule for `layernorm_noaffine`: every stage at root, serial and scalar on CPU; one default
-// GPU tile per stage on GPU backends (per-row stages tiled over rows only). Also the task's
+// Naive schedule for `layernorm_noaffine`: every stage at root, serial and scalar on CPU; one
+// default GPU tile per stage on GPU backends (per-row stages tiled over rows only). Also the task's
 // trusted reference (built for cpu).
 #include <ekb/kernel.h>
 

@@ -1,6 +1,6 @@
-// Expert opencl schedule for `mean_tokens`: one kernel, one work-item per column in work-groups of 64
-// columns, each accumulating its column in a register and writing the result once. At each
-// row, neighbouring work-items read neighbouring columns (which PoCL vectorizes across the work-group).
+// Expert opencl schedule for `mean_tokens`: one kernel, one work-item per column in work-groups of
+// 64 columns, each accumulating its column in a register and writing the result once. At each row,
+// neighbouring work-items read neighbouring columns (which PoCL vectorizes across the work-group).
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

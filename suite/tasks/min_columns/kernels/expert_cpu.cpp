@@ -1,9 +1,8 @@
-// Expert cpu schedule for `min_columns`: a column reduction, so it vectorizes across columns with no
-// cross-lane work: the columns are cut into blocks of 4 vectors, processed in parallel (serial
-// under 16K elements, where waking the thread pool costs more than the work); each
-// block keeps 4 vector accumulators in registers while it walks down the rows (each step loads
-// 4 contiguous vectors of one row). The block split is guarded, so fewer columns than a vector
-// are legal.
+// Expert cpu schedule for `min_columns`: a column reduction, so it vectorizes across columns with
+// no cross-lane work: the columns are cut into blocks of 4 vectors, processed in parallel (serial
+// under 16K elements, where waking the thread pool costs more than the work); each block keeps 4
+// vector accumulators in registers while it walks down the rows (each step loads 4 contiguous
+// vectors of one row). The block split is guarded, so fewer columns than a vector are legal.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,6 +1,6 @@
-// Expert cuda schedule for `mish`: the cpu expert's rewrite (one exp, one divide), one kernel. Blocks of 32x8 threads over x and y
-// (a warp reads a contiguous row segment), channels as the third grid dimension; tails
-// guarded with GuardWithIf.
+// Expert cuda schedule for `mish`: the cpu expert's rewrite (one exp, one divide), one kernel.
+// Blocks of 32x8 threads over x and y (a warp reads a contiguous row segment), channels as the
+// third grid dimension; tails guarded with GuardWithIf.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

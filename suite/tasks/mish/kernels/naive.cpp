@@ -1,5 +1,5 @@
-// Naive schedule for `mish`: every stage at root, serial and scalar on CPU; one default
-// GPU tile per stage on GPU backends (16x16 over x, y; one block row per channel). Also the task's trusted
+// Naive schedule for `mish`: every stage at root, serial and scalar on CPU; one default GPU tile
+// per stage on GPU backends (16x16 over x, y; one block row per channel). Also the task's trusted
 // reference (built for cpu).
 #include <ekb/kernel.h>
 

@@ -1,7 +1,7 @@
 // Expert opencl schedule for `nchw_to_nhwc`: a tiled transpose through local memory. Each
-// work-group of 32 x 4 work-items handles 32 channels x 32 pixels of an output row: it first
-// reads the 32 x 32 input block with work-items adjacent along x (coalesced), then writes the output
-// with work-items adjacent along c (coalesced). Tails guarded.
+// work-group of 32 x 4 work-items handles 32 channels x 32 pixels of an output row: it first reads
+// the 32 x 32 input block with work-items adjacent along x (coalesced), then writes the output with
+// work-items adjacent along c (coalesced). Tails guarded.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

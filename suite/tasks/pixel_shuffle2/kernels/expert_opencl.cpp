@@ -1,6 +1,6 @@
-// Expert opencl schedule for `pixel_shuffle2`: the index arithmetic inlined (a shift and a parity per
-// coordinate). One kernel in 32x4 work-groups over x and y, channels as the
-// third grid dimension (neighbouring work-items write neighbouring outputs); tails guarded.
+// Expert opencl schedule for `pixel_shuffle2`: the index arithmetic inlined (a shift and a parity
+// per coordinate). One kernel in 32x4 work-groups over x and y, channels as the third grid
+// dimension (neighbouring work-items write neighbouring outputs); tails guarded.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,12 +1,12 @@
-// Expert cpu schedule for `prelu`: one pass, the channel's slope broadcast once per row, a multiply and a blend per vector.
-// Rows are never fused (a fused channel-row index costs an integer divide per row); instead
-// the channels are cut into about 8 parallel chunks (a run-time split, 4 per thread, so a
-// busy core only delays a small share), and pipelines under 32K elements run on the
-// calling thread alone, where waking the thread pool costs more than the work. Each row is
-// one loop of full vectors whose last vector is shifted back inside the row (ShiftInwards,
-// only under a specialization where the row is at least one vector long: a few elements
-// recomputed, never a masked tail); rows shorter than a vector use half vectors, and rows
-// shorter than half a vector a guarded vector.
+// Expert cpu schedule for `prelu`: one pass, the channel's slope broadcast once per row, a multiply
+// and a blend per vector. Rows are never fused (a fused channel-row index costs an integer divide
+// per row); instead the channels are cut into about 8 parallel chunks (a run-time split, 4 per
+// thread, so a busy core only delays a small share), and pipelines under 32K elements run on the
+// calling thread alone, where waking the thread pool costs more than the work. Each row is one loop
+// of full vectors whose last vector is shifted back inside the row (ShiftInwards, only under a
+// specialization where the row is at least one vector long: a few elements recomputed, never a
+// masked tail); rows shorter than a vector use half vectors, and rows shorter than half a vector a
+// guarded vector.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,5 +1,6 @@
-// Expert cuda schedule for `reflect_pad1`: the boundary condition inlined. One kernel in 32x8 thread blocks over x and y, channels as the
-// third grid dimension (neighbouring threads write neighbouring outputs); tails guarded.
+// Expert cuda schedule for `reflect_pad1`: the boundary condition inlined. One kernel in 32x8
+// thread blocks over x and y, channels as the third grid dimension (neighbouring threads write
+// neighbouring outputs); tails guarded.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,5 +1,5 @@
-// Naive schedule for `reflect_pad1`: the plain default schedule, serial and scalar on CPU; one default
-// GPU tile on GPU backends (16x16 over x, y; one block row per channel). Also the task's
+// Naive schedule for `reflect_pad1`: the plain default schedule, serial and scalar on CPU; one
+// default GPU tile on GPU backends (16x16 over x, y; one block row per channel). Also the task's
 // trusted reference (built for cpu).
 #include <ekb/kernel.h>
 

@@ -1,9 +1,9 @@
-// Expert cpu schedule for `replicate_pad2`: an algorithm rewrite into explicit pieces, so the bulk of the
-// work is dense vector copies: an undefined pure definition, then per output row (its source
-// row chosen once per row) the W interior columns copied from the source row (guarded vectors,
-// so narrow rows are legal), then the 2 left and 2 right border columns. (Inlining the
-// boundary condition instead made every vector load a gather: Halide did not partition the
-// loop around it.) Channels x rows in parallel in each piece (serial under 16K elements).
+// Expert cpu schedule for `replicate_pad2`: an algorithm rewrite into explicit pieces, so the bulk
+// of the work is dense vector copies: an undefined pure definition, then per output row (its source
+// row chosen once per row) the W interior columns copied from the source row (guarded vectors, so
+// narrow rows are legal), then the 2 left and 2 right border columns. (Inlining the boundary
+// condition instead made every vector load a gather: Halide did not partition the loop around it.)
+// Channels x rows in parallel in each piece (serial under 16K elements).
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,10 +1,9 @@
-// Expert cpu schedule for `resize_bilinear4x`: an algorithm rewrite, separable (each input row interpolated
-// horizontally once, then the output rows blended vertically), with the index and weight
-// tables computed once up front (vectorized). Channels in parallel, and rows in parallel inside
-// each channel; per channel the horizontal pass over every input row goes into a buffer (guarded
-// vectors; its reads are gathers through the column tables), then the output rows in guarded
-// vectors (dense loads of
-// two buffer rows). Narrow rows are legal.
+// Expert cpu schedule for `resize_bilinear4x`: an algorithm rewrite, separable (each input row
+// interpolated horizontally once, then the output rows blended vertically), with the index and
+// weight tables computed once up front (vectorized). Channels in parallel, and rows in parallel
+// inside each channel; per channel the horizontal pass over every input row goes into a buffer
+// (guarded vectors; its reads are gathers through the column tables), then the output rows in
+// guarded vectors (dense loads of two buffer rows). Narrow rows are legal.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,6 +1,6 @@
-// Expert cuda schedule for `resize_bilinear4x`: the index and weight tables first (small kernels, one
-// thread per output row or column), then one kernel for the output in 32x8 tiles with
-// channels as the third grid dimension; each thread reads its table entries and the 4 input taps
+// Expert cuda schedule for `resize_bilinear4x`: the index and weight tables first (small kernels,
+// one thread per output row or column), then one kernel for the output in 32x8 tiles with channels
+// as the third grid dimension; each thread reads its table entries and the 4 input taps
 // (neighbouring threads read neighbouring, mostly shared, pixels).
 #include <ekb/kernel.h>
 

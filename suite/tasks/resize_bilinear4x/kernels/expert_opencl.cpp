@@ -1,5 +1,5 @@
-// Expert opencl schedule for `resize_bilinear4x`: the index and weight tables first (small kernels, one
-// work-item per output row or column), then one kernel for the output in 32x4 tiles with
+// Expert opencl schedule for `resize_bilinear4x`: the index and weight tables first (small kernels,
+// one work-item per output row or column), then one kernel for the output in 32x4 tiles with
 // channels as the third grid dimension; each work-item reads its table entries and the 4 input taps
 // (neighbouring work-items read neighbouring, mostly shared, pixels).
 #include <ekb/kernel.h>

@@ -1,6 +1,6 @@
-// Naive schedule for `resize_bilinear4x`: every stage at root, serial and scalar on CPU (the per-row and
-// per-column index and weight tables, then the output); one default GPU tile per stage on GPU
-// backends. Also the task's trusted reference (built for cpu).
+// Naive schedule for `resize_bilinear4x`: every stage at root, serial and scalar on CPU (the
+// per-row and per-column index and weight tables, then the output); one default GPU tile per stage
+// on GPU backends. Also the task's trusted reference (built for cpu).
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,5 +1,6 @@
-// Expert opencl schedule for `space_to_depth_focus`: the index arithmetic inlined. One kernel in 32x4 work-groups over x and y, channels as the
-// third grid dimension (neighbouring work-items write neighbouring outputs); tails guarded.
+// Expert opencl schedule for `space_to_depth_focus`: the index arithmetic inlined. One kernel in
+// 32x4 work-groups over x and y, channels as the third grid dimension (neighbouring work-items
+// write neighbouring outputs); tails guarded.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,6 +1,6 @@
-// Naive schedule for `space_to_depth_focus`: the plain default schedule, serial and scalar on CPU; one default
-// GPU tile on GPU backends (16x16 over x, y; one block row per channel). Also the task's
-// trusted reference (built for cpu).
+// Naive schedule for `space_to_depth_focus`: the plain default schedule, serial and scalar on CPU;
+// one default GPU tile on GPU backends (16x16 over x, y; one block row per channel). Also the
+// task's trusted reference (built for cpu).
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
