@@ -1,0 +1,18 @@
+// Expert opencl schedule for `hardsigmoid`: one kernel, gate inlined. 32x4 work-groups of
+// independent work-items over x and y, channels as the third grid dimension, which OpenCL CPU
+// drivers such as PoCL vectorize across the work-group; tails guarded.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    Var xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"};
+    // @layer compute
+    // gate inlined into output.
+    // @layer loops
+    a.output.gpu_tile(a.x, a.y, xo, yo, xi, yi, 32, 4, TailStrategy::GuardWithIf).gpu_blocks(a.c);
+    // @end
+    return a.kernel();
+}

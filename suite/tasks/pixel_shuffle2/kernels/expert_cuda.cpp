@@ -1,0 +1,17 @@
+// Expert cuda schedule for `pixel_shuffle2`: the index arithmetic inlined (a shift and a parity per
+// coordinate). One kernel in 32x8 thread blocks over x and y, channels as the
+// third grid dimension (neighbouring threads write neighbouring outputs); tails guarded.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    Var xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"};
+    // @layer compute
+    // @layer loops
+    a.output.gpu_tile(a.x, a.y, xo, yo, xi, yi, 32, 8, TailStrategy::GuardWithIf).gpu_blocks(a.c);
+    // @end
+    return a.kernel();
+}
