@@ -33,10 +33,12 @@ EKB_KERNEL {
     // @layer memory
     a.conv.compute_at(a.output, xo);
     // @layer vector
-    a.conv.vectorize(a.x).unroll(a.y).unroll(a.c);
+    // In the shifted tiles conv is exactly vec x rows x chans; in the guarded fallback it is
+    // at most that, and its vector and unrolled loops are guarded.
+    a.conv.vectorize(a.x, vec, TailStrategy::GuardWithIf).unroll(a.y).unroll(a.c);
     a.conv.update()
         .reorder(a.x, a.c, a.y, a.r, a.n)
-        .vectorize(a.x).unroll(a.c).unroll(a.y);
+        .vectorize(a.x, vec, TailStrategy::GuardWithIf).unroll(a.c).unroll(a.y);
     // @end
     return a.kernel();
 }
