@@ -22,8 +22,8 @@ EKB_KERNEL {
     a.sum.compute_at(a.output, co);
     // @layer vector
     a.output.vectorize(ci);
-    a.sum.vectorize(a.c);
-    a.sum.update().vectorize(a.c).unroll(a.r.x).unroll(a.r.y);
+    a.sum.vectorize(a.c, vec, TailStrategy::GuardWithIf);
+    a.sum.update().vectorize(a.c, vec, TailStrategy::GuardWithIf).unroll(a.r.x).unroll(a.r.y);
     // @end
     return a.kernel();
 }
