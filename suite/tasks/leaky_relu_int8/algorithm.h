@@ -48,9 +48,15 @@ static inline Halide::Expr rdivpot(const Halide::Expr &x, const Halide::Expr &e)
 
 // TFLite's MultiplyByQuantizedMultiplier with a signed exponent known at compile time: a left
 // shift by max(shift, 0), SRDHM by the Q31 multiplier, a rounding right shift by max(-shift, 0).
+// The multiplier is a constant in [2^30, 2^31), never INT32_MIN, so SRDHM's saturation case
+// cannot occur and is left out (its test, x == INT32_MIN for an x like input + 23, also made
+// Halide's simplifier overflow while folding INT32_MIN - 23).
 static inline Halide::Expr mbqm(const Halide::Expr &x, int32_t multiplier, int shift) {
+    using namespace Halide;
     const int left = shift > 0 ? shift : 0, right = shift > 0 ? 0 : -shift;
-    return rdivpot(srdhm(x << left, multiplier), right);
+    Expr ab = cast<int64_t>(x << left) * Expr(int64_t(multiplier));
+    Expr high = cast<int32_t>((ab + Expr(int64_t(1) << 30)) >> 31);
+    return rdivpot(high, right);
 }
 
 struct Algorithm {
