@@ -1,7 +1,8 @@
 // Halide reference algorithm for task `avgpool2x2_int8`: TFLite's int8 AVERAGE_POOL_2D (reference
 // integer kernel), 2x2 window, stride 2, VALID padding, NHWC:
 //   sum    = the 4 inputs of the window, int32
-//   output = clamp(sum > 0 ? (sum + 2) / 4 : (sum - 2) / 4, -128, 127)   (C division: round half away from 0)
+//   output = clamp(sum > 0 ? (sum + 2) / 4 : (sum - 2) / 4, -128, 127)   (C division: round half
+//   away from 0)
 // The input and output share scale and zero point (TFLite requires it), so no rescaling.
 // Halide dimension 0 is the last PyTorch dimension: input(c, x, y, n) is input[n, y, x, c].
 #pragma once

@@ -1,7 +1,9 @@
 // Halide reference algorithm for task `concat_int8_requant`: an int8 channel concatenation of two
 // tensors with different quantization parameters, each rescaled to the output's, NHWC:
-//   output[.., c]      = clamp(MBQM(a[.., c] - zp_a, M_a, shift_a) + zp_out, -128, 127)   for c < C1
-//   output[.., C1 + c] = clamp(MBQM(b[.., c] - zp_b, M_b, shift_b) + zp_out, -128, 127)   for c < C2
+//   output[.., c]      = clamp(MBQM(a[.., c] - zp_a, M_a, shift_a) + zp_out, -128, 127)   for c <
+//   C1
+//   output[.., C1 + c] = clamp(MBQM(b[.., c] - zp_b, M_b, shift_b) + zp_out, -128, 127)   for c <
+//   C2
 // with MBQM TFLite's MultiplyByQuantizedMultiplier built from the fixed-point helpers of
 // docs/task-format.md (int8 tasks).
 // Halide dimension 0 is the last PyTorch dimension: a(c, x, y, n) is a[n, y, x, c].
@@ -14,7 +16,8 @@ namespace task {
 
 // The quantization constants: reference.py's get_init_inputs(). Scales: a 0.0412 (zero
 // point -23), b 0.0337 (zero point -5), output 0.045 (zero point -20):
-// M_a = 0.0412 / 0.045 = 0.91556 = 1966140584 / 2^31, M_b = 0.0337 / 0.045 = 0.74889 = 1608226643 / 2^31.
+// M_a = 0.0412 / 0.045 = 0.91556 = 1966140584 / 2^31, M_b = 0.0337 / 0.045 = 0.74889 = 1608226643 /
+// 2^31.
 constexpr int32_t zp_a = -23, zp_b = -5, zp_out = -20;
 constexpr int32_t M_a = 1966140584, M_b = 1608226643;
 constexpr int shift_a = 0, shift_b = 0;

@@ -1,7 +1,7 @@
-// Halide reference algorithm for task `conv1d_dilated`: a causal dilated 1-D convolution over time with channel
-// mixing, kernel 3, dilation 4, stride 1: 8 zeros before the first step (2 * dilation, so
-// step l sees only steps l - 8, l - 4 and l), with bias, NCL at batch 1.
-// Halide dimension 0 is the last PyTorch dimension: x(l, c, n) is x[n, c, l] and
+// Halide reference algorithm for task `conv1d_dilated`: a causal dilated 1-D convolution over time
+// with channel mixing, kernel 3, dilation 4, stride 1: 8 zeros before the first step (2 * dilation,
+// so step l sees only steps l - 8, l - 4 and l), with bias, NCL at batch 1. Halide dimension 0 is
+// the last PyTorch dimension: x(l, c, n) is x[n, c, l] and
 // weight(k, ci, co) is weight[co, ci, k].
 #pragma once
 #include <ekb/kernel.h>

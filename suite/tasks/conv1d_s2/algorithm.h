@@ -1,6 +1,6 @@
-// Halide reference algorithm for task `conv1d_s2`: a 1-D convolution over time with channel mixing, kernel 3,
-// stride 2, zero padding 1, with bias, NCL at batch 1; the output has (L - 1) / 2 + 1 steps.
-// Halide dimension 0 is the last PyTorch dimension: x(l, c, n) is x[n, c, l] and
+// Halide reference algorithm for task `conv1d_s2`: a 1-D convolution over time with channel mixing,
+// kernel 3, stride 2, zero padding 1, with bias, NCL at batch 1; the output has (L - 1) / 2 + 1
+// steps. Halide dimension 0 is the last PyTorch dimension: x(l, c, n) is x[n, c, l] and
 // weight(k, ci, co) is weight[co, ci, k].
 #pragma once
 #include <ekb/kernel.h>

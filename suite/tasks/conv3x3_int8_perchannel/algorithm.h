@@ -1,7 +1,8 @@
-// Halide reference algorithm for task `conv3x3_int8_perchannel`: TFLite's int8 CONV_2D with per-channel
-// weight quantization (reference integer kernel), 3x3, stride 1, SAME padding (1), NHWC, no fused
-// activation (the second convolution of a residual block, followed by the ADD):
-//   acc[y, x, co] = bias[co] + sum over ky, kx, ci of (padded[y + ky - 1, x + kx - 1, ci] - zp_in) * weight[co, ky, kx, ci]
+// Halide reference algorithm for task `conv3x3_int8_perchannel`: TFLite's int8 CONV_2D with
+// per-channel weight quantization (reference integer kernel), 3x3, stride 1, SAME padding (1),
+// NHWC, no fused activation (the second convolution of a residual block, followed by the ADD):
+//   acc[y, x, co] = bias[co] + sum over ky, kx, ci of (padded[y + ky - 1, x + kx - 1, ci] - zp_in)
+//   * weight[co, ky, kx, ci]
 //   output[y, x, co] = clamp(zp_out + RDivPOT(SRDHM(acc, multiplier[co]), shift[co]), -128, 127)
 // The input is padded with its zero point zp_in (a real 0). Each output channel has its own
 // Q31 multiplier and right shift (inputs of the task, like the weights), as TFLite's

@@ -1,11 +1,10 @@
-// Halide reference algorithm for task `conv_transpose3x3_s2`: a 3x3 transposed convolution with bias,
-// stride 2, padding 1, output padding 1, NCHW at batch 1 ([1, CI, H, W] -> [1, CO, 2H, 2W]).
-// Written in gather form: output pixel x takes tap kx of input pixel ix where
-// 2 * ix - pad + kx = x, i.e. where x + pad - kx is even and ix = (x + pad - kx) / 2 lies in
-// [0, W); the windows of neighbouring input pixels overlap (the kernel is wider than the
-// stride), so each output pixel sums several input pixels' contributions.
-// Halide dimension 0 is the last PyTorch dimension: input(x, y, c, n) is input[n, c, y, x]
-// and weight(kx, ky, co, ci) is weight[ci, co, ky, kx].
+// Halide reference algorithm for task `conv_transpose3x3_s2`: a 3x3 transposed convolution with
+// bias, stride 2, padding 1, output padding 1, NCHW at batch 1 ([1, CI, H, W] -> [1, CO, 2H, 2W]).
+// Written in gather form: output pixel x takes tap kx of input pixel ix where 2 * ix - pad + kx =
+// x, i.e. where x + pad - kx is even and ix = (x + pad - kx) / 2 lies in [0, W); the windows of
+// neighbouring input pixels overlap (the kernel is wider than the stride), so each output pixel
+// sums several input pixels' contributions. Halide dimension 0 is the last PyTorch dimension:
+// input(x, y, c, n) is input[n, c, y, x] and weight(kx, ky, co, ci) is weight[ci, co, ky, kx].
 #pragma once
 #include <ekb/kernel.h>
 

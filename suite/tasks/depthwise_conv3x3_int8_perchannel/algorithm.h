@@ -1,8 +1,9 @@
-// Halide reference algorithm for task `depthwise_conv3x3_int8_perchannel`: TFLite's int8 DEPTHWISE_CONV_2D with
-// per-channel quantization (reference integer kernel), 3x3, stride 1, SAME padding (1),
-// depth multiplier 1, NHWC, with the fused ReLU6 of MobileNetV2 (its output scale 6/255 and
-// zero point -128 make the activation range the whole [-128, 127]):
-//   acc[y, x, c] = bias[c] + sum over ky, kx of (padded[y + ky - 1, x + kx - 1, c] - zp_in) * weight[0, ky, kx, c]
+// Halide reference algorithm for task `depthwise_conv3x3_int8_perchannel`: TFLite's int8
+// DEPTHWISE_CONV_2D with per-channel quantization (reference integer kernel), 3x3, stride 1, SAME
+// padding (1), depth multiplier 1, NHWC, with the fused ReLU6 of MobileNetV2 (its output scale
+// 6/255 and zero point -128 make the activation range the whole [-128, 127]):
+//   acc[y, x, c] = bias[c] + sum over ky, kx of (padded[y + ky - 1, x + kx - 1, c] - zp_in) *
+//   weight[0, ky, kx, c]
 //   output[y, x, c] = clamp(zp_out + RDivPOT(SRDHM(acc, multiplier[c]), shift[c]), -128, 127)
 // The input is padded with its zero point zp_in (a real 0). Each channel has its own Q31
 // multiplier and right shift (inputs of the task, like the weights; docs/task-format.md,

@@ -1,8 +1,7 @@
-// Halide reference algorithm for task `depthwise_conv3x3_s2`: a depthwise 3x3 convolution with bias (one 3x3
-// filter per channel), stride 2, zero padding 1, NCHW at batch 1; the output is
-// (H - 1) / 2 + 1 by (W - 1) / 2 + 1.
-// Halide dimension 0 is the last PyTorch dimension: input(x, y, c, n) is input[n, c, y, x]
-// and weight(kx, ky, 0, c) is weight[c, 0, ky, kx].
+// Halide reference algorithm for task `depthwise_conv3x3_s2`: a depthwise 3x3 convolution with bias
+// (one 3x3 filter per channel), stride 2, zero padding 1, NCHW at batch 1; the output is (H - 1) /
+// 2 + 1 by (W - 1) / 2 + 1. Halide dimension 0 is the last PyTorch dimension: input(x, y, c, n) is
+// input[n, c, y, x] and weight(kx, ky, 0, c) is weight[c, 0, ky, kx].
 #pragma once
 #include <ekb/kernel.h>
 

@@ -1,7 +1,7 @@
-// Halide reference algorithm for task `depthwise_conv5x5`: a depthwise 5x5 convolution with bias (one 5x5
-// filter per channel), stride 1, zero padding 2, NCHW at batch 1.
-// Halide dimension 0 is the last PyTorch dimension: input(x, y, c, n) is input[n, c, y, x]
-// and weight(kx, ky, 0, c) is weight[c, 0, ky, kx].
+// Halide reference algorithm for task `depthwise_conv5x5`: a depthwise 5x5 convolution with bias
+// (one 5x5 filter per channel), stride 1, zero padding 2, NCHW at batch 1. Halide dimension 0 is
+// the last PyTorch dimension: input(x, y, c, n) is input[n, c, y, x] and weight(kx, ky, 0, c) is
+// weight[c, 0, ky, kx].
 #pragma once
 #include <ekb/kernel.h>
 

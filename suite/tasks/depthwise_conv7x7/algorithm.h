@@ -1,7 +1,7 @@
-// Halide reference algorithm for task `depthwise_conv7x7`: a depthwise 7x7 convolution with bias (one 7x7
-// filter per channel), stride 1, zero padding 3, NCHW at batch 1.
-// Halide dimension 0 is the last PyTorch dimension: input(x, y, c, n) is input[n, c, y, x]
-// and weight(kx, ky, 0, c) is weight[c, 0, ky, kx].
+// Halide reference algorithm for task `depthwise_conv7x7`: a depthwise 7x7 convolution with bias
+// (one 7x7 filter per channel), stride 1, zero padding 3, NCHW at batch 1. Halide dimension 0 is
+// the last PyTorch dimension: input(x, y, c, n) is input[n, c, y, x] and weight(kx, ky, 0, c) is
+// weight[c, 0, ky, kx].
 #pragma once
 #include <ekb/kernel.h>
 

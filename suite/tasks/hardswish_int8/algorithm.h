@@ -1,11 +1,15 @@
 // Halide reference algorithm for task `hardswish_int8`: int8 hard-swish, x * relu6(x + 3) / 6,
 // in the integer-only fixed-point scheme of TFLite's reference HARD_SWISH kernel (16-bit
 // intermediates; all values below fit int16 and are held in Int(32)):
-//   hires    = (input - zp_in) * 128                                    the input at scale s_in / 128
-//   pre      = SRDHM16(hires, out_mult16)                               hires at the output scale, before its shift
+//   hires    = (input - zp_in) * 128                                    the input at scale s_in /
+//   128
+//   pre      = SRDHM16(hires, out_mult16)                               hires at the output scale,
+//   before its shift
 //   reluish  = SatShl16(hires, relu_exp - 1); reluish = SRDHM16(reluish, relu_mult16);
-//              reluish = SatShl16(reluish, 1)                           (relu_exp = 3 > 0): relu6(x + 3)/6 mapped
-//   reluish  = (reluish + 32768) >> 1                                   to [-32768, 32767] and then to [0, 32767]
+//              reluish = SatShl16(reluish, 1)                           (relu_exp = 3 > 0): relu6(x
+//              + 3)/6 mapped
+//   reluish  = (reluish + 32768) >> 1                                   to [-32768, 32767] and then
+//   to [0, 32767]
 //   out      = RDivPOT(SDHM16(reluish, pre), -out_exp) + zp_out, clamped to [-128, 127]
 // SRDHM16(a, b) = round-half-away(a * b / 2^15) (the int16 SaturatingRoundingDoublingHighMul),
 // SDHM16(a, b) = trunc(a * b / 2^15) (its non-rounding form), SatShl16 a left shift

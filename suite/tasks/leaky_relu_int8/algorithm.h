@@ -1,5 +1,5 @@
-// Halide reference algorithm for task `leaky_relu_int8`: TFLite's int8 LEAKY_RELU (reference integer
-// kernel), NHWC:
+// Halide reference algorithm for task `leaky_relu_int8`: TFLite's int8 LEAKY_RELU (reference
+// integer kernel), NHWC:
 //   v      = input - zp_in                                                  (int32)
 //   scaled = v >= 0 ? MBQM(v, M_identity, shift_identity) : MBQM(v, M_alpha, shift_alpha)
 //   output = clamp(scaled + zp_out, -128, 127)                               (int8)

@@ -1,7 +1,8 @@
 // Halide reference algorithm for task `logistic_int8_lut`: TFLite's int8 LOGISTIC (sigmoid),
 // which builds a 256-entry lookup table from the quantization parameters and then maps every
 // element through it:
-//   table[v + 128] = clamp(round(sigmoid(s_in * float(v - zp_in)) * 256) - 128, -128, 127)  for v in [-128, 127]
+//   table[v + 128] = clamp(round(sigmoid(s_in * float(v - zp_in)) * 256) - 128, -128, 127)  for v
+//   in [-128, 127]
 //   output = table[input + 128]
 // The output scale is 1/256 with zero point -128 (TFLite fixes them for int8 LOGISTIC). The
 // table is computed in float32 as TFLite does: s_in * (v - zp_in) a float32 product,

@@ -1,9 +1,11 @@
-// Halide reference algorithm for task `requantize_int8_to_uint8`: TFLite's QUANTIZE op between two quantized
-// types (its Requantize kernel), int8 -> uint8:
+// Halide reference algorithm for task `requantize_int8_to_uint8`: TFLite's QUANTIZE op between two
+// quantized types (its Requantize kernel), int8 -> uint8:
 //   output = clamp(MBQM(input - zp_in, M, shift) + zp_out, 0, 255)
 // with MBQM TFLite's MultiplyByQuantizedMultiplier (signed exponent: a left shift if > 0)
-// built from the fixed-point helpers of docs/task-format.md (int8 tasks). Here the input scale 0.0235 (zero point -3) and the output scale 0.02 (zero point 128) give M = 1.175 = (1261646643 / 2^31) * 2^1: a left shift by 1.
-// Halide dimension 0 is the last PyTorch dimension: input(l, r) is input[r, l].
+// built from the fixed-point helpers of docs/task-format.md (int8 tasks). Here the input scale
+// 0.0235 (zero point -3) and the output scale 0.02 (zero point 128) give M = 1.175 = (1261646643 /
+// 2^31) * 2^1: a left shift by 1. Halide dimension 0 is the last PyTorch dimension: input(l, r) is
+// input[r, l].
 #pragma once
 #include <ekb/kernel.h>
 

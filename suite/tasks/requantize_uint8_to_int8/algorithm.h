@@ -1,9 +1,11 @@
-// Halide reference algorithm for task `requantize_uint8_to_int8`: TFLite's QUANTIZE op between two quantized
-// types (its Requantize kernel), uint8 -> int8:
+// Halide reference algorithm for task `requantize_uint8_to_int8`: TFLite's QUANTIZE op between two
+// quantized types (its Requantize kernel), uint8 -> int8:
 //   output = clamp(MBQM(input - zp_in, M, shift) + zp_out, -128, 127)
 // with MBQM TFLite's MultiplyByQuantizedMultiplier (signed exponent: a left shift if > 0)
-// built from the fixed-point helpers of docs/task-format.md (int8 tasks). Here the input scale 1/255 (zero point 0) and the output scale 1/128 (zero point -1) give M = 128/255 = 0.50196 = 1077952576 / 2^31, shift 0.
-// Halide dimension 0 is the last PyTorch dimension: input(l, r) is input[r, l].
+// built from the fixed-point helpers of docs/task-format.md (int8 tasks). Here the input scale
+// 1/255 (zero point 0) and the output scale 1/128 (zero point -1) give M = 128/255 = 0.50196 =
+// 1077952576 / 2^31, shift 0. Halide dimension 0 is the last PyTorch dimension: input(l, r) is
+// input[r, l].
 #pragma once
 #include <ekb/kernel.h>
 

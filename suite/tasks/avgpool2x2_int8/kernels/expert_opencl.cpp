@@ -1,7 +1,7 @@
 // Expert opencl schedule for `avgpool2x2_int8`: one kernel instead of one per stage; each thread
-// sums its 2x2 window in a register (taps unrolled) and stores the rounded int8 average. 32x4x2 threads per
-// block over (channels, columns, rows): in NHWC the channels are contiguous, so a warp reads
-// and writes one run of consecutive bytes. Tails are guarded.
+// sums its 2x2 window in a register (taps unrolled) and stores the rounded int8 average. 32x4x2
+// threads per block over (channels, columns, rows): in NHWC the channels are contiguous, so a warp
+// reads and writes one run of consecutive bytes. Tails are guarded.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,9 +1,9 @@
-// Expert cpu schedule for `concat_int8_requant`: rows in parallel. Per output row the two inputs' rows are
-// rescaled once each into small int8 row buffers, vectorized natural_vector_size(Int(32))
-// lanes wide along their channels (the widening, the 64-bit products of SRDHM and the
-// saturating narrowing in vector registers); the output row is then assembled from them
-// with 16-byte vectors: a select of two loads per vector, so no requantization is computed
-// twice. All channel tails are guarded.
+// Expert cpu schedule for `concat_int8_requant`: rows in parallel. Per output row the two inputs'
+// rows are rescaled once each into small int8 row buffers, vectorized natural_vector_size(Int(32))
+// lanes wide along their channels (the widening, the 64-bit products of SRDHM and the saturating
+// narrowing in vector registers); the output row is then assembled from them with 16-byte vectors:
+// a select of two loads per vector, so no requantization is computed twice. All channel tails are
+// guarded.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,8 +1,8 @@
 // Expert cpu schedule for `conv1d_s2`: the padded input is built once (it is small); the
 // output is cut into blocks of 2 vectors of time steps x 4 output channels, all blocks in
 // parallel. Each block keeps its 8 vector accumulators in registers across all input
-// channels and the 3 unrolled taps (stride-2 reads are dense loads and shuffles; each loaded input vector feeds 4 output
-// channels and each weight is a broadcast).
+// channels and the 3 unrolled taps (stride-2 reads are dense loads and shuffles; each loaded input
+// vector feeds 4 output channels and each weight is a broadcast).
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

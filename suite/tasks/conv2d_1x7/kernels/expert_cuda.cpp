@@ -1,9 +1,9 @@
 // Expert cuda schedule for `conv2d_1x7`: one kernel, the zero padding inlined into the loads (a
 // clamped load and a select, no padded copy in global memory). 32x8-thread blocks over
-// (output columns, output rows), output-channel groups along the grid's z; threads adjacent along x, so every input row is read coalesced across a warp,
-// and every weight is a warp-uniform broadcast. Each thread accumulates one output pixel of
-// 4 output channels in registers across all input channels and the 7 unrolled taps: one
-// input load feeds 4 FMAs.
+// (output columns, output rows), output-channel groups along the grid's z; threads adjacent along
+// x, so every input row is read coalesced across a warp, and every weight is a warp-uniform
+// broadcast. Each thread accumulates one output pixel of 4 output channels in registers across all
+// input channels and the 7 unrolled taps: one input load feeds 4 FMAs.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,7 +1,8 @@
 // Expert cpu schedule for `conv2d_7x7_s2`: parallel strips of 4 output rows; per strip the padded
 // input rows the strip reads are built once, then each 1-vector x 4-row x 4-channel tile of
 // the output keeps its 16 accumulators in registers across all input channels and the
-// 49 unrolled taps: stride-2 reads are dense loads and shuffles, and each input vector feeds 4 output channels.
+// 49 unrolled taps: stride-2 reads are dense loads and shuffles, and each input vector feeds 4
+// output channels.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

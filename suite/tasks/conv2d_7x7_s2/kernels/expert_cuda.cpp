@@ -1,9 +1,9 @@
 // Expert cuda schedule for `conv2d_7x7_s2`: one kernel, the zero padding inlined into the loads (a
 // clamped load and a select, no padded copy in global memory). 32x8-thread blocks over
-// (output columns, output rows), output-channel groups along the grid's z; adjacent threads read input pixels 2 apart,
-// and every weight is a warp-uniform broadcast. Each thread accumulates one output pixel of
-// 4 output channels in registers across all input channels and the 49 unrolled taps: one
-// input load feeds 4 FMAs.
+// (output columns, output rows), output-channel groups along the grid's z; adjacent threads read
+// input pixels 2 apart, and every weight is a warp-uniform broadcast. Each thread accumulates one
+// output pixel of 4 output channels in registers across all input channels and the 49 unrolled
+// taps: one input load feeds 4 FMAs.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,9 +1,9 @@
-// Expert opencl schedule for `conv3x3_int8_perchannel`: one kernel, the zero-point padding inlined into the
-// loads. 16x4x4 threads per block over (output channels, pixel groups, rows); each thread
-// accumulates 4 horizontally adjacent pixels of one output channel in int32 registers across
-// the input channels and the 9 unrolled taps (one weight load feeds 4 multiply-adds) and
-// requantizes them into the int8 store. Threads adjacent in the output channel read the
-// same input pixels (broadcasts) and write adjacent bytes.
+// Expert opencl schedule for `conv3x3_int8_perchannel`: one kernel, the zero-point padding inlined
+// into the loads. 16x4x4 threads per block over (output channels, pixel groups, rows); each thread
+// accumulates 4 horizontally adjacent pixels of one output channel in int32 registers across the
+// input channels and the 9 unrolled taps (one weight load feeds 4 multiply-adds) and requantizes
+// them into the int8 store. Threads adjacent in the output channel read the same input pixels
+// (broadcasts) and write adjacent bytes.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

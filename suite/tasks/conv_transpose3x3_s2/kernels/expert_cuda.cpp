@@ -1,10 +1,10 @@
-// Expert cuda schedule for `conv_transpose3x3_s2`: one kernel, a polyphase rewrite. Each thread owns
-// one input pixel's 2x2 output block of one output channel: its 4 phases are small dense
-// convolutions with at most 2x2 taps each, accumulated in 4 registers across all input
-// channels (phases and taps unrolled, so taps past the kernel vanish and no tap is tested
-// per pixel). The zero padding is inlined into the loads. 32x4x1 threads per block over
-// (input columns, input rows, output channels); input reads are coalesced along x and the
-// weights are uniform across a block row.
+// Expert cuda schedule for `conv_transpose3x3_s2`: one kernel, a polyphase rewrite. Each thread
+// owns one input pixel's 2x2 output block of one output channel: its 4 phases are small dense
+// convolutions with at most 2x2 taps each, accumulated in 4 registers across all input channels
+// (phases and taps unrolled, so taps past the kernel vanish and no tap is tested per pixel). The
+// zero padding is inlined into the loads. 32x4x1 threads per block over (input columns, input rows,
+// output channels); input reads are coalesced along x and the weights are uniform across a block
+// row.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,15 +1,14 @@
-// Expert cpu schedule for `depthwise_conv3x3_int8_perchannel`: NHWC depthwise convolution vectorized over channels
-// (contiguous in NHWC, and so are the [1, 3, 3, C] weights of each tap). Output rows run in
-// parallel; per row the 3 padded input rows are built once; each tile of 1 vector of
-// channels x 4 pixels keeps its 4 int32 accumulator vectors in registers across the 9
-// unrolled taps: per tap one weight vector and 4 input vectors feed 4 multiply-adds, the
-// products formed in 16 bits (an 8-bit input minus its zero point times an 8-bit weight
-// fits) and widened. The per-channel requantization is fused into the int8 store.
-// The requantization is written with fewer vector operations, bit-exact: every multiplier is
-// in [2^30, 2^31), so SRDHM(acc, M) = (acc * M + 2^30) >> 31 (the saturation case
-// INT32_MIN * INT32_MIN cannot occur).
-// Where there are at least a vector of channels and 4 columns, the last channel and pixel
-// tiles shift inwards; smaller instances take a guarded fallback.
+// Expert cpu schedule for `depthwise_conv3x3_int8_perchannel`: NHWC depthwise convolution
+// vectorized over channels (contiguous in NHWC, and so are the [1, 3, 3, C] weights of each tap).
+// Output rows run in parallel; per row the 3 padded input rows are built once; each tile of 1
+// vector of channels x 4 pixels keeps its 4 int32 accumulator vectors in registers across the 9
+// unrolled taps: per tap one weight vector and 4 input vectors feed 4 multiply-adds, the products
+// formed in 16 bits (an 8-bit input minus its zero point times an 8-bit weight fits) and widened.
+// The per-channel requantization is fused into the int8 store. The requantization is written with
+// fewer vector operations, bit-exact: every multiplier is in [2^30, 2^31), so SRDHM(acc, M) = (acc
+// * M + 2^30) >> 31 (the saturation case INT32_MIN * INT32_MIN cannot occur). Where there are at
+// least a vector of channels and 4 columns, the last channel and pixel tiles shift inwards; smaller
+// instances take a guarded fallback.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

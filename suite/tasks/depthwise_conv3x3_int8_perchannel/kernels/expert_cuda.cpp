@@ -1,8 +1,8 @@
-// Expert cuda schedule for `depthwise_conv3x3_int8_perchannel`: one kernel, the zero-point padding inlined into the
-// loads. 32x4x2 threads per block over (channels, pixel groups, rows); each thread
+// Expert cuda schedule for `depthwise_conv3x3_int8_perchannel`: one kernel, the zero-point padding
+// inlined into the loads. 32x4x2 threads per block over (channels, pixel groups, rows); each thread
 // accumulates 4 horizontally adjacent pixels of one channel in int32 registers across the 9
-// unrolled taps (each weight loaded once for the 4) and requantizes them into the int8
-// store. In NHWC adjacent threads read and write adjacent bytes.
+// unrolled taps (each weight loaded once for the 4) and requantizes them into the int8 store. In
+// NHWC adjacent threads read and write adjacent bytes.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,9 +1,9 @@
-// Expert cuda schedule for `depthwise_conv3x3_s2`: one kernel. 32x8-thread blocks over (output columns,
-// output rows) of one channel; each block first stages the 65x17 input tile it reads (the
-// zero padding applied while loading) into shared memory, cooperatively and coalesced along
-// x, then each thread computes one output pixel from shared memory, the 9 taps unrolled
-// and accumulated in a register. Every input element is read from global memory once per
-// block instead of up to 9 times.
+// Expert cuda schedule for `depthwise_conv3x3_s2`: one kernel. 32x8-thread blocks over (output
+// columns, output rows) of one channel; each block first stages the 65x17 input tile it reads (the
+// zero padding applied while loading) into shared memory, cooperatively and coalesced along x, then
+// each thread computes one output pixel from shared memory, the 9 taps unrolled and accumulated in
+// a register. Every input element is read from global memory once per block instead of up to 9
+// times.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,7 +1,7 @@
-// Expert opencl schedule for `depthwise_conv3x3_s2`: the padded input is built once by its own kernel;
-// the output runs as 4x4x4-thread work-groups over (8-pixel vectors, 4-row groups,
-// channels). Each thread accumulates an 8-wide x 4-row block of one channel in vector
-// registers across the 9 unrolled taps.
+// Expert opencl schedule for `depthwise_conv3x3_s2`: the padded input is built once by its own
+// kernel; the output runs as 4x4x4-thread work-groups over (8-pixel vectors, 4-row groups,
+// channels). Each thread accumulates an 8-wide x 4-row block of one channel in vector registers
+// across the 9 unrolled taps.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,7 +1,7 @@
-// Expert cpu schedule for `depthwise_conv7x7`: channels in parallel; per channel the padded plane is
-// built once, then each 4-row x 1-vector tile of the output keeps its accumulators in
-// registers across the 49 unrolled taps. Vectors are at most 8 lanes wide: the late
-// layers are only 7 or 14 pixels wide.
+// Expert cpu schedule for `depthwise_conv7x7`: channels in parallel; per channel the padded plane
+// is built once, then each 4-row x 1-vector tile of the output keeps its accumulators in registers
+// across the 49 unrolled taps. Vectors are at most 8 lanes wide: the late layers are only 7 or 14
+// pixels wide.
 #include <ekb/kernel.h>
 
 #include <algorithm>

@@ -1,10 +1,10 @@
-// Expert cuda schedule for `fc_int8_perchannel`: one kernel, 32 threads per output feature, 8 features
-// per block, batch rows along the grid's y. The 32 threads stride through the feature's
-// weight row and the input row together (coalesced loads), each accumulating an int32
-// partial dot product in a register over every 32nd k (rfactor over the lanes) that it
-// leaves in shared memory; after a barrier one thread per feature adds the 32 partials and
-// the bias, requantizes with its channel's multiplier and shift and stores the int8 output.
-// (Shared memory rather than warp shuffles: see docs/kernel-format.md on gpu_lanes.)
+// Expert cuda schedule for `fc_int8_perchannel`: one kernel, 32 threads per output feature, 8
+// features per block, batch rows along the grid's y. The 32 threads stride through the feature's
+// weight row and the input row together (coalesced loads), each accumulating an int32 partial dot
+// product in a register over every 32nd k (rfactor over the lanes) that it leaves in shared memory;
+// after a barrier one thread per feature adds the 32 partials and the bias, requantizes with its
+// channel's multiplier and shift and stores the int8 output. (Shared memory rather than warp
+// shuffles: see docs/kernel-format.md on gpu_lanes.)
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,7 +1,7 @@
-// Expert opencl schedule for `fc_int8_perchannel`: one kernel; work-groups of 16x4 threads over (output
-// features, batch rows), each thread accumulating 4 output features of one batch row in
-// int32 registers across the whole k loop (one input load feeds 4 multiply-adds), with
-// bias + the per-feature requantization fused into the int8 store.
+// Expert opencl schedule for `fc_int8_perchannel`: one kernel; work-groups of 16x4 threads over
+// (output features, batch rows), each thread accumulating 4 output features of one batch row in
+// int32 registers across the whole k loop (one input load feeds 4 multiply-adds), with bias + the
+// per-feature requantization fused into the int8 store.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

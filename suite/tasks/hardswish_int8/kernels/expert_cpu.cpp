@@ -1,7 +1,8 @@
-// Expert cpu schedule for `hardswish_int8`: one pass, hires, pre and reluish inlined into the int8 store (about twenty 32-bit
-// vector operations per vector, no 64-bit products). Rows (y) run in parallel; within a row the
-// channels (contiguous in NHWC) are vectorized natural_vector_size(Int(32)) lanes wide, the
-// channel tail guarded, and the pixels of the row follow one another.
+// Expert cpu schedule for `hardswish_int8`: one pass, hires, pre and reluish inlined into the int8
+// store (about twenty 32-bit vector operations per vector, no 64-bit products). Rows (y) run in
+// parallel; within a row the channels (contiguous in NHWC) are vectorized
+// natural_vector_size(Int(32)) lanes wide, the channel tail guarded, and the pixels of the row
+// follow one another.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

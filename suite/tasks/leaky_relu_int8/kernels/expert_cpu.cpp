@@ -1,6 +1,7 @@
-// Expert cpu schedule for `leaky_relu_int8`: one pass, every stage is inlined into the int8 store. Rows (y) run in parallel; within a row the
-// channels (contiguous in NHWC) are vectorized natural_vector_size(Int(32)) lanes wide, the
-// channel tail guarded, and the pixels of the row follow one another.
+// Expert cpu schedule for `leaky_relu_int8`: one pass, every stage is inlined into the int8 store.
+// Rows (y) run in parallel; within a row the channels (contiguous in NHWC) are vectorized
+// natural_vector_size(Int(32)) lanes wide, the channel tail guarded, and the pixels of the row
+// follow one another.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

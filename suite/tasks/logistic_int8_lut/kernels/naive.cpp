@@ -1,5 +1,5 @@
-// Naive schedule for `logistic_int8_lut`: every stage at root, serial and scalar on CPU; one default
-// GPU tile per stage on GPU backends. Also the task's trusted reference (built for cpu).
+// Naive schedule for `logistic_int8_lut`: every stage at root, serial and scalar on CPU; one
+// default GPU tile per stage on GPU backends. Also the task's trusted reference (built for cpu).
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

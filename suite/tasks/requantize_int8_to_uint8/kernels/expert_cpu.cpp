@@ -1,6 +1,6 @@
-// Expert cpu schedule for `requantize_int8_to_uint8`: one pass, scaled inlined into the uint8 store. Parallel
-// slices of 8 rows; each row is vectorized natural_vector_size(Int(32)) lanes wide (the
-// widening, the 64-bit products of SRDHM and the saturating narrowing in vector registers),
+// Expert cpu schedule for `requantize_int8_to_uint8`: one pass, scaled inlined into the uint8
+// store. Parallel slices of 8 rows; each row is vectorized natural_vector_size(Int(32)) lanes wide
+// (the widening, the 64-bit products of SRDHM and the saturating narrowing in vector registers),
 // the row tail guarded.
 #include <ekb/kernel.h>
 

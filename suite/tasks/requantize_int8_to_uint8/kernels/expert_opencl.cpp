@@ -1,6 +1,6 @@
-// Expert opencl schedule for `requantize_int8_to_uint8`: one kernel instead of one per stage, scaled inlined
-// into the uint8 store. 64x4-thread blocks over (columns, rows): consecutive threads read
-// and write consecutive bytes. Tails are guarded.
+// Expert opencl schedule for `requantize_int8_to_uint8`: one kernel instead of one per stage,
+// scaled inlined into the uint8 store. 64x4-thread blocks over (columns, rows): consecutive threads
+// read and write consecutive bytes. Tails are guarded.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,7 +1,7 @@
-// Expert cpu schedule for `requantize_uint8_to_int8`: one pass, scaled inlined into the int8 store. Parallel
-// slices of 8 rows; each row is vectorized natural_vector_size(Int(32)) lanes wide (the
-// widening, the 64-bit products of SRDHM and the saturating narrowing in vector registers),
-// the row tail guarded.
+// Expert cpu schedule for `requantize_uint8_to_int8`: one pass, scaled inlined into the int8 store.
+// Parallel slices of 8 rows; each row is vectorized natural_vector_size(Int(32)) lanes wide (the
+// widening, the 64-bit products of SRDHM and the saturating narrowing in vector registers), the row
+// tail guarded.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"

@@ -1,6 +1,6 @@
-// Expert opencl schedule for `requantize_uint8_to_int8`: one kernel instead of one per stage, scaled inlined
-// into the int8 store. 64x4-thread blocks over (columns, rows): consecutive threads read
-// and write consecutive bytes. Tails are guarded.
+// Expert opencl schedule for `requantize_uint8_to_int8`: one kernel instead of one per stage,
+// scaled inlined into the int8 store. 64x4-thread blocks over (columns, rows): consecutive threads
+// read and write consecutive bytes. Tails are guarded.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
