@@ -9,6 +9,8 @@
 #pragma once
 #include <ekb/kernel.h>
 
+#include <limits>
+
 namespace task {
 
 struct Algorithm {
@@ -29,7 +31,7 @@ struct Algorithm {
         Expr p = S - T + t;  // the query's position in the context
         Expr scale = 1.0f / sqrt(cast<float>(Q.dim(0).extent()));
         Expr biased = dot(s, t, h) * scale - slopes(h) * cast<float>(p - s);
-        scores(s, t, h) = select(s <= p, biased, Float(32).min());
+        scores(s, t, h) = select(s <= p, biased, Expr(std::numeric_limits<float>::lowest()));
     }
 
     ekb::Kernel kernel() { return {{Q, K, slopes}, {scores}}; }
