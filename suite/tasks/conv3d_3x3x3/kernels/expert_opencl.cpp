@@ -24,7 +24,7 @@ EKB_KERNEL {
     // A full vec x rows block even at the right and bottom edges, so it stays in registers:
     // the extra columns and rows read padded (defined everywhere) and are never stored.
     a.conv.compute_at(a.output, xi).store_in(MemoryType::Register)
-        .bound_extent(a.x, vec).bound_extent(a.y, rows);
+        .bound_extent(a.x, vec).bound_extent(a.y, rows).bound_extent(a.z, 1);  // one frame (z is fused)
     // @layer vector
     a.output.vectorize(xv).unroll(yv);
     a.conv.vectorize(a.x).unroll(a.y);
