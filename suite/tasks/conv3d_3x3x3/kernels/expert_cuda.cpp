@@ -12,7 +12,7 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     const int chans = 4;
-    Var xo{"xo"}, xi{"xi"}, yo{"yo"}, yi{"yi"}, zo{"zo"}, zi{"zi"}, cv{"cv"}, zc{"zc"};
+    Var xo{"xo"}, xi{"xi"}, yo{"yo"}, yi{"yi"}, zo{"zo"}, zi{"zi"}, cv{"cv"};
     // @layer compute
     // padded is inlined; conv lives in the registers of each thread (memory, below).
     // @layer loops
