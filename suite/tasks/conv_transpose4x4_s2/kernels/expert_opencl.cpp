@@ -37,7 +37,10 @@ EKB_KERNEL {
         .reorder(kx, ky, a.x, a.y, a.c, a.n)
         .gpu_tile(a.x, a.y, a.c, xo, yo, co, xi, yi, ci, 8, 8, 4, TailStrategy::GuardWithIf);
     // @layer memory
-    phase.compute_at(out, xi).store_in(MemoryType::Register);
+    // One input pixel, its 4 phases and one channel per thread: constant extents (the padded
+    // input and the clamped weight index make every point of this box safe to compute).
+    phase.compute_at(out, xi).store_in(MemoryType::Register)
+        .bound_extent(j, 1).bound_extent(i, 1).bound_extent(px, 2).bound_extent(py, 2).bound_extent(a.c, 1);
     // @layer vector
     out.unroll(kx).unroll(ky);
     phase.unroll(px).unroll(py);
