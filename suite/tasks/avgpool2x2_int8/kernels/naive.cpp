@@ -1,0 +1,21 @@
+// Naive schedule for `avgpool2x2_int8`: every stage at root, serial and scalar on CPU; one default
+// GPU tile per stage on GPU backends. Also the task's trusted reference (built for cpu).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    // @layer compute
+    a.sum.compute_root();
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        Var xo, yo, xi, yi;
+        a.sum.gpu_tile(a.c, a.x, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+        a.sum.update().gpu_tile(a.c, a.x, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+        a.output.gpu_tile(a.c, a.x, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+    }
+    // @end
+    return a.kernel();
+}

@@ -1,0 +1,33 @@
+// Expert cuda schedule for `conv2d_1x1`: one kernel. 32x8-thread blocks over (columns, rows),
+// output-channel groups along the grid's z; threads adjacent along x, so every input row is
+// read coalesced across a warp and every weight is a warp-uniform broadcast. Each thread
+// accumulates one pixel of 4 output channels in registers across all input channels (the
+// reduction unrolled by 4): one input load feeds 4 FMAs.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    const int chans = 4;
+    Var xo{"xo"}, xi{"xi"}, yo{"yo"}, yi{"yi"}, co{"co"}, ci{"ci"}, cv{"cv"};
+    RVar ro{"ro"}, ri{"ri"};
+    // @layer compute
+    // conv lives in the registers of each thread (memory, below).
+    // @layer loops
+    a.output.split(a.c, a.c, cv, chans, TailStrategy::GuardWithIf)
+        .reorder(cv, a.x, a.y, a.c, a.n)
+        .gpu_tile(a.x, a.y, a.c, xo, yo, co, xi, yi, ci, 32, 8, 1, TailStrategy::GuardWithIf);
+    // @layer memory
+    a.conv.compute_at(a.output, xi).store_in(MemoryType::Register);
+    // @layer vector
+    a.output.unroll(cv);
+    a.conv.unroll(a.c);
+    a.conv.update()
+        .split(a.r, ro, ri, 4, TailStrategy::GuardWithIf)
+        .reorder(a.c, ri, ro, a.x, a.y, a.n)
+        .unroll(a.c).unroll(ri);
+    // @end
+    return a.kernel();
+}

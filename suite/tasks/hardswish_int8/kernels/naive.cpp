@@ -1,0 +1,24 @@
+// Naive schedule for `hardswish_int8`: every stage at root, serial and scalar on CPU; one default
+// GPU tile per stage on GPU backends. Also the task's trusted reference (built for cpu).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    // @layer compute
+    a.hires.compute_root();
+    a.pre.compute_root();
+    a.reluish.compute_root();
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        Var xo, yo, xi, yi;
+        a.hires.gpu_tile(a.c, a.x, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+        a.pre.gpu_tile(a.c, a.x, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+        a.reluish.gpu_tile(a.c, a.x, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+        a.output.gpu_tile(a.c, a.x, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+    }
+    // @end
+    return a.kernel();
+}

@@ -1,0 +1,28 @@
+// Naive schedule for `softmax_temperature`: every stage at root, serial and scalar on CPU; one
+// default GPU tile per stage on GPU backends. Also the task's trusted reference (built for cpu).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    // @layer compute
+    a.z.compute_root();
+    a.row_max.compute_root();
+    a.ex.compute_root();
+    a.row_sum.compute_root();
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        Var xo, yo, xi, yi;
+        a.z.gpu_tile(a.v, a.r, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+        a.row_max.gpu_tile(a.r, yo, yi, 64, TailStrategy::GuardWithIf);
+        a.row_max.update().gpu_tile(a.r, yo, yi, 64, TailStrategy::GuardWithIf);
+        a.ex.gpu_tile(a.v, a.r, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+        a.row_sum.gpu_tile(a.r, yo, yi, 64, TailStrategy::GuardWithIf);
+        a.row_sum.update().gpu_tile(a.r, yo, yi, 64, TailStrategy::GuardWithIf);
+        a.p.gpu_tile(a.v, a.r, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+    }
+    // @end
+    return a.kernel();
+}
