@@ -42,7 +42,9 @@ struct Algorithm {
             const int h = 1 << (s - 1);
             Func w("tw" + std::to_string(s)), st("stage" + std::to_string(s));
             const float step = float(3.14159265358979323846 / h);
-            w(k) = {cos(cast<float>(k) * step), -sin(cast<float>(k) * step)};
+            // -sin(pi k / h) = -cos(pi (h - 2k) / (2h)): two cosf calls from exact integer
+            // arguments (LLVM would fuse a cos and a sin of one angle into sincosf).
+            w(k) = {cos(cast<float>(k) * step), -cos(cast<float>(h - 2 * k) * (0.5f * step))};
             Func prev = stage.back();
             Expr j = i % (2 * h);
             Expr top = j < h;

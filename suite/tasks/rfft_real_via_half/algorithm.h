@@ -44,7 +44,9 @@ struct Algorithm {
             const int h = 1 << (s - 1);
             Func w("tw" + std::to_string(s)), st("stage" + std::to_string(s));
             const float step = float(3.14159265358979323846 / h);
-            w(k) = {cos(cast<float>(k) * step), -sin(cast<float>(k) * step)};
+            // -sin(pi k / h) = -cos(pi (h - 2k) / (2h)): two cosf calls from exact integer
+            // arguments (LLVM would fuse a cos and a sin of one angle into sincosf).
+            w(k) = {cos(cast<float>(k) * step), -cos(cast<float>(h - 2 * k) * (0.5f * step))};
             Func prev = stage.back();
             Expr j = i % (2 * h);
             Expr top = j < h;
@@ -63,8 +65,10 @@ struct Algorithm {
             stage.push_back(st);
         }
         Func Z = stage.back();
-        Expr theta = cast<float>(k) * (float(2.0 * 3.14159265358979323846) / cast<float>(N));
-        split_tw(k) = {cos(theta), -sin(theta)};
+        // W^k = (cos, -sin)(2 pi k / N); the sine as cos(pi (N - 4k) / (2N)) from exact integers
+        // (two cosf calls: LLVM would fuse a cos and a sin of one angle into sincosf).
+        Expr unit = float(3.14159265358979323846 / 2) / cast<float>(N);
+        split_tw(k) = {cos(cast<float>(4 * k) * unit), -cos(cast<float>(N - 4 * k) * unit)};
         Expr k1 = clamp(k % M, 0, M - 1), k2 = clamp((M - k) % M, 0, M - 1);
         Expr zr = Z(k1, b)[0], zi = Z(k1, b)[1];
         Expr cr = Z(k2, b)[0], ci = -Z(k2, b)[1];          // conj Z[M - k]
