@@ -38,12 +38,15 @@ EKB_KERNEL {
     }
     y(a.j, a.c) = s;
     // @layer loops
-    y.split(a.j, jo, ji, 1024, TailStrategy::GuardWithIf).fuse(jo, a.c, t).parallel(t);
+    y.split(a.j, jo, ji, 1024, TailStrategy::GuardWithIf).fuse(jo, a.c, t);
     // @layer memory
     phase.compute_at(y, t).bound(p, 0, R).reorder(m, p).reorder_storage(m, p);
     // @layer vector
     phase.vectorize(m, vec, TailStrategy::GuardWithIf).unroll(p);
     y.vectorize(ji, vec, TailStrategy::GuardWithIf);
+    // Parallel only for large calls: below the threshold the thread pool's wake-up costs
+    // more than the work, so small calls (a single frame or a few samples) run serially.
+    y.specialize(a.x.dim(0).extent() * a.x.dim(1).extent() >= 65536).parallel(t);
     // @end
     return {{a.x}, {y}};
 }

@@ -22,8 +22,7 @@ EKB_KERNEL {
     // @layer loops
     a.X.bound(a.c, 0, 2).reorder(a.c, a.i, a.b)
         .split(a.b, bo, bi, vec, TailStrategy::GuardWithIf)
-        .reorder(bi, a.c, a.i, bo)
-        .parallel(bo);
+        .reorder(bi, a.c, a.i, bo);
     // @layer memory
     for (size_t s = 0; s < a.stage.size(); s++) {
         if (s % 2 == 1 && s + 1 < a.stage.size()) continue;  // inlined into the next stage
@@ -32,6 +31,9 @@ EKB_KERNEL {
     }
     // @layer vector
     a.X.vectorize(bi).unroll(a.c);
+    // Parallel only for large calls: below the threshold the thread pool's wake-up costs
+    // more than the work, so small calls (a single frame or a few samples) run serially.
+    a.X.specialize(a.x.dim(1).extent() * a.x.dim(2).extent() >= 4096).parallel(bo);
     // @end
     return a.kernel();
 }

@@ -25,7 +25,7 @@ EKB_KERNEL {
     Expr q1 = state(a.k, a.f)[0], q2 = state(a.k, a.f)[1];
     P(a.k, a.f) = q1 * q1 + q2 * q2 - c * q1 * q2;
     // @layer loops
-    P.split(a.f, fo, fi, vec, TailStrategy::GuardWithIf).reorder(fi, a.k, fo).parallel(fo);
+    P.split(a.f, fo, fi, vec, TailStrategy::GuardWithIf).reorder(fi, a.k, fo);
     // @layer memory
     xt.compute_at(P, fo);
     state.compute_at(P, fo).reorder_storage(a.f, a.k).reorder(a.f, a.k);
@@ -35,6 +35,9 @@ EKB_KERNEL {
     state.vectorize(a.f, vec, TailStrategy::GuardWithIf);
     state.update().vectorize(a.f, vec, TailStrategy::GuardWithIf);
     P.vectorize(fi);
+    // Parallel only for large calls: below the threshold the thread pool's wake-up costs
+    // more than the work, so small calls (a single frame or a few samples) run serially.
+    P.specialize(a.x.dim(0).extent() * a.x.dim(1).extent() * a.coef.dim(0).extent() >= 32768).parallel(fo);
     // @end
     return {{a.x, a.coef}, {P}};
 }

@@ -1,8 +1,8 @@
-// Expert cpu schedule for `haar_dwt`: one pass over the input per block. The three outputs
-// are computed together in blocks of 2048 input samples of one channel (blocks of all
-// channels in parallel): the level-1 approximation of a block is kept in L1 (never written
-// to memory) and feeds the level-2 pair; everything is vectorized, the even/odd samples
-// deinterleaved by shuffles of contiguous loads. Tails use GuardWithIf (L = 4 works).
+// Expert cpu schedule for `haar_dwt`: blocks of 2048 input samples of one channel (blocks of
+// all channels in parallel for large calls). For a2 the level-1 approximation of a block is
+// computed once into an L1 buffer (never written to memory); d2 recomputes its 4-sample
+// butterflies inline and d1 is one elementwise pass; everything is vectorized, the even/odd
+// samples deinterleaved by shuffles of contiguous loads. Tails use GuardWithIf (L = 4 works).
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -14,15 +14,19 @@ EKB_KERNEL {
     Var io{"io"}, ii{"ii"}, t{"t"};
     // @layer loops
     // a2 drives the loop nest: blocks of 512 level-2 outputs (2048 input samples).
-    a.a2.split(a.i, io, ii, 512, TailStrategy::GuardWithIf).fuse(io, a.c, t).parallel(t);
-    a.d2.split(a.i, io, ii, 512, TailStrategy::GuardWithIf).fuse(io, a.c, t).parallel(t);
-    a.d1.split(a.i, io, ii, 1024, TailStrategy::GuardWithIf).fuse(io, a.c, t).parallel(t);
-    a.d2.compute_with(a.a2, t);
+    a.a2.split(a.i, io, ii, 512, TailStrategy::GuardWithIf).fuse(io, a.c, t);
+    a.d2.split(a.i, io, ii, 512, TailStrategy::GuardWithIf).fuse(io, a.c, t);
+    a.d1.split(a.i, io, ii, 1024, TailStrategy::GuardWithIf).fuse(io, a.c, t);
     // @layer memory
-    a.a1.compute_at(a.a2, t);
+    a.a1.in(a.a2).compute_at(a.a2, t);  // a2's copy of a1; d2 inlines it
     // @layer vector
-    a.a1.vectorize(a.i, vec, TailStrategy::GuardWithIf);
+    a.a1.in(a.a2).vectorize(a.i, vec, TailStrategy::GuardWithIf);
     for (Func f : {a.a2, a.d2, a.d1}) f.vectorize(ii, vec, TailStrategy::GuardWithIf);
+    // Parallel only for large calls: below the threshold the thread pool's wake-up costs
+    // more than the work, so small calls (a single frame or a few samples) run serially.
+    a.a2.specialize(a.x.dim(0).extent() * a.x.dim(1).extent() >= 65536).parallel(t);
+    a.d2.specialize(a.x.dim(0).extent() * a.x.dim(1).extent() >= 65536).parallel(t);
+    a.d1.specialize(a.x.dim(0).extent() * a.x.dim(1).extent() >= 65536).parallel(t);
     // @end
     return a.kernel();
 }

@@ -23,12 +23,15 @@ EKB_KERNEL {
     Expr g = min(pairs(a.i, a.c)[1], pairs(a.i + 2, a.c)[1]);
     y(a.i, a.c) = task::median3(f, g, a.x(a.i + 4, a.c));
     // @layer loops
-    y.split(a.i, io, ii, 2048, TailStrategy::GuardWithIf).fuse(io, a.c, t).parallel(t);
+    y.split(a.i, io, ii, 2048, TailStrategy::GuardWithIf).fuse(io, a.c, t);
     // @layer memory
     pairs.compute_at(y, t);
     // @layer vector
     pairs.vectorize(a.i, vec, TailStrategy::GuardWithIf);
     y.vectorize(ii, vec, TailStrategy::GuardWithIf);
+    // Parallel only for large calls: below the threshold the thread pool's wake-up costs
+    // more than the work, so small calls (a single frame or a few samples) run serially.
+    y.specialize(a.x.dim(0).extent() * a.x.dim(1).extent() >= 65536).parallel(t);
     // @end
     return {{a.x}, {y}};
 }

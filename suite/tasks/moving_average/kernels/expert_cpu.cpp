@@ -21,7 +21,7 @@ EKB_KERNEL {
     for (int q = 0; q < W / 4; q += 2) s += p4(a.i - 4 * q, a.c) + p4(a.i - 4 * q - 4, a.c);
     y(a.i, a.c) = s / float(W);
     // @layer loops
-    y.split(a.i, io, ii, 1024, TailStrategy::GuardWithIf).fuse(io, a.c, t).parallel(t);
+    y.split(a.i, io, ii, 1024, TailStrategy::GuardWithIf).fuse(io, a.c, t);
     // @layer memory
     a.xpad.compute_at(y, t);
     p4.compute_at(y, t);
@@ -29,6 +29,9 @@ EKB_KERNEL {
     a.xpad.vectorize(a.i, vec, TailStrategy::GuardWithIf);
     p4.vectorize(a.i, vec, TailStrategy::GuardWithIf);
     y.vectorize(ii, vec, TailStrategy::GuardWithIf);
+    // Parallel only for large calls: below the threshold the thread pool's wake-up costs
+    // more than the work, so small calls (a single frame or a few samples) run serially.
+    y.specialize(a.x.dim(0).extent() * a.x.dim(1).extent() >= 65536).parallel(t);
     // @end
     return {{a.x}, {y}};
 }

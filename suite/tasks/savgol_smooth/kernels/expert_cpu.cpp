@@ -19,12 +19,15 @@ EKB_KERNEL {
     for (int j = 1; j <= task::kHalf; j++) s += task::savgol_weight(j) * (a.edge(a.i - j, a.c) + a.edge(a.i + j, a.c));
     y(a.i, a.c) = s;
     // @layer loops
-    y.split(a.i, io, ii, 2048, TailStrategy::GuardWithIf).fuse(io, a.c, t).parallel(t);
+    y.split(a.i, io, ii, 2048, TailStrategy::GuardWithIf).fuse(io, a.c, t);
     // @layer memory
     a.edge.compute_at(y, t);
     // @layer vector
     a.edge.vectorize(a.i, vec, TailStrategy::GuardWithIf);
     y.vectorize(ii, vec, TailStrategy::GuardWithIf);
+    // Parallel only for large calls: below the threshold the thread pool's wake-up costs
+    // more than the work, so small calls (a single frame or a few samples) run serially.
+    y.specialize(a.x.dim(0).extent() * a.x.dim(1).extent() >= 65536).parallel(t);
     // @end
     return {{a.x}, {y}};
 }

@@ -30,12 +30,15 @@ EKB_KERNEL {
     carry(rb, a.c) = carry(rb - 1, a.c) + p8(rb * B - 1, a.c);
     y(a.n, a.c) = p8(a.n, a.c) + carry(a.n / B, a.c);
     // @layer loops
-    y.parallel(a.c);
+    // (parallel over channels for large calls: below)
     // @layer memory
     for (Func f : {inc, p1, p2, p4, p8, carry}) f.compute_at(y, a.c);
     // @layer vector
     for (Func f : {inc, p1, p2, p4, p8}) f.vectorize(a.n, vec, TailStrategy::GuardWithIf);
     y.vectorize(a.n, vec, TailStrategy::GuardWithIf);
+    // Parallel only for large calls: below the threshold the thread pool's wake-up costs
+    // more than the work, so small calls (a single frame or a few samples) run serially.
+    y.specialize(a.x.dim(0).extent() * a.x.dim(1).extent() >= 65536).parallel(a.c);
     // @end
     return {{a.x}, {y}};
 }
