@@ -15,7 +15,7 @@ EKB_KERNEL {
     task::Algorithm a;
     const int vec = target.natural_vector_size(Int(32));
     const int R = task::Algorithm::R;
-    Var m{"m"}, p{"p"}, jo{"jo"}, ji{"ji"}, t{"t"};
+    Var m{"m"}, p{"p"}, jo{"jo"}, ji{"ji"}, iv{"iv"}, t{"t"};
     // @layer compute
     int h[22] = {0};
     {
@@ -38,12 +38,16 @@ EKB_KERNEL {
     }
     y(a.j, a.c) = s;
     // @layer loops
-    y.split(a.j, jo, ji, 1024, TailStrategy::GuardWithIf).fuse(jo, a.c, t);
+    // Vectors first (a guarded last vector), then blocks of vectors: a tail costs one
+    // predicated vector, not a block of all-false ones.
+    y.split(a.j, iv, ji, vec, TailStrategy::GuardWithIf)
+        .split(iv, jo, iv, 1024 / (vec), TailStrategy::GuardWithIf)
+        .fuse(jo, a.c, t);
     // @layer memory
     phase.compute_at(y, t).bound(p, 0, R).reorder(m, p).reorder_storage(m, p);
     // @layer vector
     phase.vectorize(m, vec, TailStrategy::GuardWithIf).unroll(p);
-    y.vectorize(ji, vec, TailStrategy::GuardWithIf);
+    y.vectorize(ji);
     // Parallel only for large calls: below the threshold the thread pool's wake-up costs
     // more than the work, so small calls (a single frame or a few samples) run serially.
     y.specialize(a.x.dim(0).extent() * a.x.dim(1).extent() >= 65536).parallel(t);

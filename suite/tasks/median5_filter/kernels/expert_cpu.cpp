@@ -15,7 +15,7 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     const int vec = target.natural_vector_size(Float(32));
-    Var io{"io"}, ii{"ii"}, t{"t"};
+    Var io{"io"}, ii{"ii"}, iv{"iv"}, t{"t"};
     // @layer compute
     Func pairs{"pairs"}, y{"y_v"};
     pairs(a.i, a.c) = {min(a.x(a.i, a.c), a.x(a.i + 1, a.c)), max(a.x(a.i, a.c), a.x(a.i + 1, a.c))};
@@ -23,12 +23,16 @@ EKB_KERNEL {
     Expr g = min(pairs(a.i, a.c)[1], pairs(a.i + 2, a.c)[1]);
     y(a.i, a.c) = task::median3(f, g, a.x(a.i + 4, a.c));
     // @layer loops
-    y.split(a.i, io, ii, 2048, TailStrategy::GuardWithIf).fuse(io, a.c, t);
+    // Vectors first (a guarded last vector), then blocks of vectors: a tail costs one
+    // predicated vector, not a block of all-false ones.
+    y.split(a.i, iv, ii, vec, TailStrategy::GuardWithIf)
+        .split(iv, io, iv, 2048 / (vec), TailStrategy::GuardWithIf)
+        .fuse(io, a.c, t);
     // @layer memory
     pairs.compute_at(y, t);
     // @layer vector
     pairs.vectorize(a.i, vec, TailStrategy::GuardWithIf);
-    y.vectorize(ii, vec, TailStrategy::GuardWithIf);
+    y.vectorize(ii);
     // Parallel only for large calls: below the threshold the thread pool's wake-up costs
     // more than the work, so small calls (a single frame or a few samples) run serially.
     y.specialize(a.x.dim(0).extent() * a.x.dim(1).extent() >= 65536).parallel(t);

@@ -11,7 +11,7 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     const int vec = target.natural_vector_size(Float(32));
-    Var io{"io"}, ii{"ii"}, t{"t"};
+    Var io{"io"}, ii{"ii"}, iv{"iv"}, t{"t"};
     // @layer compute
     Expr L = a.x.dim(0).extent();
     Func mask{"mask_v"};
@@ -21,9 +21,13 @@ EKB_KERNEL {
     Expr fast = v > task::Algorithm::threshold && v > a.x(ic - 1, a.c) && v >= a.x(ic + 1, a.c);
     mask(a.i, a.c) = select(interior && fast, cast<uint8_t>(1), cast<uint8_t>(0));
     // @layer loops
-    mask.split(a.i, io, ii, 4096, TailStrategy::GuardWithIf).fuse(io, a.c, t);
+    // Vectors first (a guarded last vector), then blocks of vectors: a tail costs one
+    // predicated vector, not a block of all-false ones.
+    mask.split(a.i, iv, ii, 2 * vec, TailStrategy::GuardWithIf)
+        .split(iv, io, iv, 4096 / (2 * vec), TailStrategy::GuardWithIf)
+        .fuse(io, a.c, t);
     // @layer vector
-    mask.vectorize(ii, 2 * vec, TailStrategy::GuardWithIf);
+    mask.vectorize(ii);
     mask.specialize(L * a.x.dim(1).extent() >= 65536).parallel(t);
     // @end
     return {{a.x}, {mask}};

@@ -12,19 +12,23 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     const int vec = target.natural_vector_size(Float(32));
-    Var io{"io"}, ii{"ii"}, t{"t"};
+    Var io{"io"}, ii{"ii"}, iv{"iv"}, t{"t"};
     // @layer compute
     Func y{"y_v"};
     Expr s = task::savgol_weight(0) * a.edge(a.i, a.c);
     for (int j = 1; j <= task::kHalf; j++) s += task::savgol_weight(j) * (a.edge(a.i - j, a.c) + a.edge(a.i + j, a.c));
     y(a.i, a.c) = s;
     // @layer loops
-    y.split(a.i, io, ii, 2048, TailStrategy::GuardWithIf).fuse(io, a.c, t);
+    // Vectors first (a guarded last vector), then blocks of vectors: a tail costs one
+    // predicated vector, not a block of all-false ones.
+    y.split(a.i, iv, ii, vec, TailStrategy::GuardWithIf)
+        .split(iv, io, iv, 2048 / (vec), TailStrategy::GuardWithIf)
+        .fuse(io, a.c, t);
     // @layer memory
     a.edge.compute_at(y, t);
     // @layer vector
     a.edge.vectorize(a.i, vec, TailStrategy::GuardWithIf);
-    y.vectorize(ii, vec, TailStrategy::GuardWithIf);
+    y.vectorize(ii);
     // Parallel only for large calls: below the threshold the thread pool's wake-up costs
     // more than the work, so small calls (a single frame or a few samples) run serially.
     y.specialize(a.x.dim(0).extent() * a.x.dim(1).extent() >= 65536).parallel(t);
