@@ -1,0 +1,22 @@
+// Expert cuda schedule for `goertzel_bank`: one kernel. One thread per (frame, filter),
+// blocks of 8 filters x 32 frames; each thread keeps its recurrence state (s[n-1], s[n-2]) in
+// registers across all N samples and evaluates the power at the end (no state round trips
+// through memory). The 8 threads of one frame read the same sample (a broadcast); block tails
+// use GuardWithIf.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    Var ko{"ko"}, fo{"fo"}, ki{"ki"}, fi{"fi"};
+    // @layer compute
+    // state lives in each thread's registers (below).
+    // @layer loops
+    a.P.gpu_tile(a.k, a.f, ko, fo, ki, fi, 8, 32, TailStrategy::GuardWithIf);
+    // @layer memory
+    a.state.compute_at(a.P, ki).store_in(MemoryType::Register);
+    // @end
+    return a.kernel();
+}

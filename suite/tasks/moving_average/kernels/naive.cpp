@@ -1,0 +1,22 @@
+// Naive schedule for `moving_average`: every stage at root, serial and scalar on CPU; one
+// default GPU tile per stage on GPU backends. Also the task's trusted reference (built for
+// cpu).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    // @layer compute
+    a.wsum.compute_root();
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        Var io, co, ii, ci;
+        a.wsum.gpu_tile(a.i, a.c, io, co, ii, ci, 64, 1, TailStrategy::GuardWithIf);
+        a.wsum.update().gpu_tile(a.i, a.c, io, co, ii, ci, 64, 1, TailStrategy::GuardWithIf);
+        a.y.gpu_tile(a.i, a.c, io, co, ii, ci, 64, 1, TailStrategy::GuardWithIf);
+    }
+    // @end
+    return a.kernel();
+}
