@@ -1,0 +1,23 @@
+// Expert opencl schedule for `i420_to_rgb`: one kernel; each work-item converts 8 pixels of a
+// row as int8 vectors (channels unrolled, the packed store an interleave), work-groups of 8x4.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    const int vec = 8;
+    Var xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"}, xv{"xv"};
+    // @layer compute
+    a.rgb_out.output_buffer().dim(0).set_bounds(0, 3).set_stride(1).dim(1).set_stride(3);
+    // @layer loops
+    a.rgb_out.bound(a.c, 0, 3)
+        .split(a.x, a.x, xv, vec, TailStrategy::GuardWithIf)
+        .reorder(a.c, xv, a.x, a.row)
+        .gpu_tile(a.x, a.row, xo, yo, xi, yi, 8, 4, TailStrategy::GuardWithIf);
+    // @layer vector
+    a.rgb_out.vectorize(xv).unroll(a.c);
+    // @end
+    return a.kernel();
+}

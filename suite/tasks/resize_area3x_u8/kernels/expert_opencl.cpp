@@ -1,0 +1,25 @@
+// Expert opencl schedule for `resize_area3x_u8`: one kernel; each work-item computes 8
+// output pixels of a row as ushort8 vectors (channels unrolled, rows3 inlined, the packed
+// bytes read as strided vectors), work-groups of 8x4 work-items.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    const int vec = 8;
+    Var xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"}, xv{"xv"};
+    // @layer compute
+    a.img.dim(0).set_bounds(0, 3).set_stride(1).dim(1).set_stride(3);
+    a.out.output_buffer().dim(0).set_bounds(0, 3).set_stride(1).dim(1).set_stride(3);
+    // @layer loops
+    a.out.bound(a.c, 0, 3)
+        .split(a.i, a.i, xv, vec, TailStrategy::GuardWithIf)
+        .reorder(a.c, xv, a.i, a.j)
+        .gpu_tile(a.i, a.j, xo, yo, xi, yi, 8, 4, TailStrategy::GuardWithIf);
+    // @layer vector
+    a.out.vectorize(xv).unroll(a.c);
+    // @end
+    return a.kernel();
+}

@@ -1,0 +1,25 @@
+// Expert opencl schedule for `tonemap_reinhard`: one kernel; each work-item maps 8 pixels of a
+// row (float8 vectors): the ratio once in registers, the three planes scaled and stored (c
+// unrolled). Work-groups of 8x4.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    const int vec = 8;
+    Var xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"}, xv{"xv"};
+    // @layer loops
+    a.out.bound(a.c, 0, 3)
+        .split(a.x, a.x, xv, vec, TailStrategy::GuardWithIf)
+        .reorder(xv, a.c, a.x, a.y)
+        .gpu_tile(a.x, a.y, xo, yo, xi, yi, 8, 4, TailStrategy::GuardWithIf);
+    // @layer memory
+    a.ratio.compute_at(a.out, xi).store_in(MemoryType::Register);
+    // @layer vector
+    a.out.vectorize(xv).unroll(a.c);
+    a.ratio.vectorize(a.x);
+    // @end
+    return a.kernel();
+}
