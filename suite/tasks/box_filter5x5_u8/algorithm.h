@@ -26,7 +26,9 @@ struct Algorithm {
         Expr sy = sum_x(x, y - k);
         for (int d = 1; d < size; d++) sy += sum_x(x, y - k + d);
         sum_y(x, y) = sy;
-        out(x, y) = cast<uint8_t>((sum_y(x, y) + cast<uint16_t>(area / 2)) / cast<uint16_t>(area));
+        // the rounding division in uint32: Halide 14 compiles a uint16 division by 25 into code
+        // that dies with SIGILL on this toolchain (seen on the cpu naive kernel)
+        out(x, y) = cast<uint8_t>((cast<uint32_t>(sum_y(x, y)) + area / 2) / area);
     }
 
     ekb::Kernel kernel() { return {{img}, {out}}; }
