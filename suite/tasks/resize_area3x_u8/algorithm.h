@@ -22,7 +22,9 @@ struct Algorithm {
         rows3(c, x, j) = s;
         Expr t = rows3(c, f * i, j);
         for (int d = 1; d < f; d++) t += rows3(c, f * i + d, j);
-        out(c, i, j) = cast<uint8_t>((t + cast<uint16_t>(f * f / 2)) / cast<uint16_t>(f * f));
+        // the rounding division in uint32: Halide 14 compiles a uint16 division by a constant into
+        // code that dies with SIGILL on this toolchain (seen on box_filter5x5_u8)
+        out(c, i, j) = cast<uint8_t>((cast<uint32_t>(t) + f * f / 2) / (f * f));
     }
 
     ekb::Kernel kernel() { return {{img}, {out}}; }
