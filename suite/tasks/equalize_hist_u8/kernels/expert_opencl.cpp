@@ -2,7 +2,9 @@
 // atomics: one work-item per strip of 8 rows increments its own partial histogram (private,
 // no contention), then one work-item per bin sums the strips. (2) cdf and lut, one work-item
 // per bin. (3) The lookup: each work-item maps 16 pixels of a row (uchar16 load and store,
-// table gathers), work-groups of 8x4.
+// table gathers), work-groups of 8x4. Rows of at least 16 pixels shift the last vector inwards
+// (every vector whole: OpenCL C has no masked gather); narrower images map one pixel per
+// work-item.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -26,10 +28,12 @@ EKB_KERNEL {
     a.counts.update().gpu_tile(a.b, bo, bi, 64, TailStrategy::GuardWithIf);
     a.cdf.gpu_tile(a.b, bo, bi, 64, TailStrategy::GuardWithIf);
     a.lut.gpu_tile(a.b, bo, bi, 64, TailStrategy::GuardWithIf);
-    a.out.split(a.x, a.x, xv, vec, TailStrategy::GuardWithIf)
+    Stage wide = a.out.specialize(a.img.dim(0).extent() >= vec);
+    wide.split(a.x, a.x, xv, vec, TailStrategy::ShiftInwards)
         .gpu_tile(a.x, a.y, xo, yo, xi, yi, 8, 4, TailStrategy::GuardWithIf);
+    a.out.gpu_tile(a.x, a.y, xo, yo, xi, yi, 8, 4, TailStrategy::GuardWithIf);
     // @layer vector
-    a.out.vectorize(xv);
+    wide.vectorize(xv);
     // @end
     return a.kernel();
 }

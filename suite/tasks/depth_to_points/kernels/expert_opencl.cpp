@@ -1,0 +1,24 @@
+// Expert opencl schedule for `depth_to_points`: one kernel; each work-item back-projects 8
+// pixels of a row as float8 vectors (coordinates unrolled, the interleaved store), work-groups
+// of 8x4.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    const int vec = 8;
+    Var uo{"uo"}, vo{"vo"}, ui{"ui"}, vi{"vi"}, uv{"uv"};
+    // @layer compute
+    a.points.output_buffer().dim(0).set_bounds(0, 3).set_stride(1).dim(1).set_stride(3);
+    // @layer loops
+    a.points.bound(a.k, 0, 3)
+        .split(a.u, a.u, uv, vec, TailStrategy::GuardWithIf)
+        .reorder(a.k, uv, a.u, a.v)
+        .gpu_tile(a.u, a.v, uo, vo, ui, vi, 8, 4, TailStrategy::GuardWithIf);
+    // @layer vector
+    a.points.vectorize(uv).unroll(a.k);
+    // @end
+    return a.kernel();
+}
