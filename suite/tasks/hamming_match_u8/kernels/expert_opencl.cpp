@@ -2,6 +2,8 @@
 // words (train words stored word-major), then each work-item computes 8 distances of one
 // query row against 8 consecutive train descriptors as uint8 vectors (popcount on vectors,
 // the 8 words unrolled); work-groups of 8x8.
+// Query rows at least 8 wide shift their last vector inwards, so every vector is whole (OpenCL C
+// has no masked vector loads); narrower ones take one element per work-item.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -18,10 +20,12 @@ EKB_KERNEL {
     a.qw.bound(a.w, 0, 8).unroll(a.w).gpu_tile(a.n, no, ni, 64, TailStrategy::GuardWithIf);
     a.tw.bound(a.w, 0, 8).reorder_storage(a.m, a.w).unroll(a.w)
         .gpu_tile(a.m, mo, mi, 64, TailStrategy::GuardWithIf);
-    a.dist.split(a.m, a.m, mv, vec, TailStrategy::GuardWithIf)
+    Stage wide = a.dist.specialize(a.dist.output_buffer().dim(0).extent() >= vec);
+    wide.split(a.m, a.m, mv, vec, TailStrategy::ShiftInwards)
         .gpu_tile(a.m, a.n, mo, no, mi, ni, 8, 8, TailStrategy::GuardWithIf);
+    a.dist.gpu_tile(a.m, a.n, mo, no, mi, ni, 8, 8, TailStrategy::GuardWithIf);
     // @layer vector
-    a.dist.vectorize(mv);
+    wide.vectorize(mv);
     // @end
     return a.kernel();
 }

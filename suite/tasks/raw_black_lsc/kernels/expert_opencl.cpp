@@ -3,6 +3,8 @@
 // walks 2x2 cells: each work-item does 8 cells of a cell row (x and y split by 2, the CFA phase
 // unrolled so each store's channel is constant), lin inlined, float8 vector math, work-groups of
 // 8x4.
+// Rows at least 8 cells wide shift their last vector inwards, so every vector is whole (OpenCL C
+// has no masked vector loads); narrower ones take one element per work-item.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -16,17 +18,19 @@ EKB_KERNEL {
     a.gain.compute_root();
     // @layer loops
     a.gain.bound(a.ch, 0, 4)
-        .split(a.i, a.i, xv, vec, TailStrategy::GuardWithIf)
+        .split(a.i, a.i, xv, vec, TailStrategy::RoundUp)
         .reorder(xv, a.ch, a.i, a.j)
         .gpu_tile(a.i, a.j, xo, yo, xi, yi, 8, 4, TailStrategy::GuardWithIf);
-    a.out.split(a.y, yq, yp, 2, TailStrategy::RoundUp)
+    Stage wide = a.out.specialize(a.out.output_buffer().dim(0).extent() >= 2 * vec);
+    wide.split(a.y, yq, yp, 2, TailStrategy::RoundUp)
         .split(a.x, xq, xp, 2, TailStrategy::RoundUp)
-        .split(xq, xq, xv, vec, TailStrategy::GuardWithIf)
+        .split(xq, xq, xv, vec, TailStrategy::ShiftInwards)
         .reorder(xp, xv, yp, xq, yq)
         .gpu_tile(xq, yq, xo, yo, xi, yi, 8, 4, TailStrategy::GuardWithIf);
+    a.out.gpu_tile(a.x, a.y, xo, yo, xi, yi, 8, 4, TailStrategy::GuardWithIf);
     // @layer vector
     a.gain.vectorize(xv).unroll(a.ch);
-    a.out.vectorize(xv).unroll(xp).unroll(yp);
+    wide.vectorize(xv).unroll(xp).unroll(yp);
     // @end
     return a.kernel();
 }

@@ -1,6 +1,8 @@
 // Expert opencl schedule for `resize_area3x_u8`: one kernel; each work-item computes 8
 // output pixels of a row as ushort8 vectors (channels unrolled, rows3 inlined, the packed
 // bytes read as strided vectors), work-groups of 8x4 work-items.
+// Rows at least 8 wide shift their last vector inwards, so every vector is whole (OpenCL C
+// has no masked vector loads); narrower ones take one element per work-item.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -14,12 +16,15 @@ EKB_KERNEL {
     a.img.dim(0).set_bounds(0, 3).set_stride(1).dim(1).set_stride(3);
     a.out.output_buffer().dim(0).set_bounds(0, 3).set_stride(1).dim(1).set_stride(3);
     // @layer loops
-    a.out.bound(a.c, 0, 3)
-        .split(a.i, a.i, xv, vec, TailStrategy::GuardWithIf)
+    a.out.bound(a.c, 0, 3);
+    Stage wide = a.out.specialize(a.out.output_buffer().dim(1).extent() >= vec);
+    wide.split(a.i, a.i, xv, vec, TailStrategy::ShiftInwards)
         .reorder(a.c, xv, a.i, a.j)
         .gpu_tile(a.i, a.j, xo, yo, xi, yi, 8, 4, TailStrategy::GuardWithIf);
+    a.out.reorder(a.c, a.i, a.j).gpu_tile(a.i, a.j, xo, yo, xi, yi, 8, 4, TailStrategy::GuardWithIf);
     // @layer vector
-    a.out.vectorize(xv).unroll(a.c);
+    wide.vectorize(xv).unroll(a.c);
+    a.out.unroll(a.c);
     // @end
     return a.kernel();
 }
