@@ -29,10 +29,11 @@ struct Algorithm {
         lx(x) = srcx - cast<float>(x0(x));
         y0(y) = cast<int32_t>(srcy);
         ly(y) = srcy - cast<float>(y0(y));
-        Expr xa = min(x0(x), W - 1), xb = min(x0(x) + 1, W - 1);  // x0 <= W-1 already
+        // the taps are inside the image already; the clamps state it for bounds inference
+        Expr xa = clamp(x0(x), 0, W - 1), xb = clamp(x0(x) + 1, 0, W - 1);
         Expr pa = cast<float>(img(c, xa, iy)) / 255.0f, pb = cast<float>(img(c, xb, iy)) / 255.0f;
         resize_x(x, iy, c) = (1.0f - lx(x)) * pa + lx(x) * pb;
-        Expr ya = min(y0(y), H - 1), yb = min(y0(y) + 1, H - 1);
+        Expr ya = clamp(y0(y), 0, H - 1), yb = clamp(y0(y) + 1, 0, H - 1);
         Expr r = (1.0f - ly(y)) * resize_x(x, ya, c) + ly(y) * resize_x(x, yb, c);
         Expr m = select(c == 0, mean[0], c == 1, mean[1], mean[2]);
         Expr s = select(c == 0, stdev[0], c == 1, stdev[1], stdev[2]);

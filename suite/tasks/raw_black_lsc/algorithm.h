@@ -34,7 +34,10 @@ struct Algorithm {
         gy0(j) = cast<int32_t>(srcy);
         lx(i) = srcx - cast<float>(gx0(i));
         ly(j) = srcy - cast<float>(gy0(j));
-        Expr x0 = gx0(i), x1 = min(gx0(i) + 1, GW - 1), y0 = gy0(j), y1 = min(gy0(j) + 1, GH - 1);
+        // the taps are inside the grid already (0 <= src < G - 1/2); the clamps state it for
+        // bounds inference (the casts from float are unbounded to it)
+        Expr x0 = clamp(gx0(i), 0, GW - 1), x1 = clamp(gx0(i) + 1, 0, GW - 1);
+        Expr y0 = clamp(gy0(j), 0, GH - 1), y1 = clamp(gy0(j) + 1, 0, GH - 1);
         Expr w1 = lx(i), w0 = 1.0f - lx(i), h1 = ly(j), h0 = 1.0f - ly(j);
         gain(i, j, ch) = h0 * (w0 * gains(x0, y0, ch) + w1 * gains(x1, y0, ch)) +
                          h1 * (w0 * gains(x0, y1, ch) + w1 * gains(x1, y1, ch));

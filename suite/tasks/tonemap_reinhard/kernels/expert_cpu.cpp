@@ -21,7 +21,7 @@ EKB_KERNEL {
     a.ratio.compute_at(a.out, xo);
     // @layer vector
     a.out.vectorize(xi).unroll(a.c);
-    a.ratio.vectorize(a.x);
+    a.ratio.vectorize(a.x, vec, TailStrategy::GuardWithIf);
     // @end
     return a.kernel();
 }

@@ -22,8 +22,8 @@ EKB_KERNEL {
     a.src_y.compute_at(a.out, xo);
     // @layer vector
     a.out.vectorize(xi);
-    a.src_x.vectorize(a.x);
-    a.src_y.vectorize(a.x);
+    a.src_x.vectorize(a.x, vec, TailStrategy::GuardWithIf);
+    a.src_y.vectorize(a.x, vec, TailStrategy::GuardWithIf);
     // @end
     return a.kernel();
 }
