@@ -32,7 +32,7 @@ struct Algorithm {
             for (int dy = -k; dy <= k; dy++) {
                 for (int dx = -k; dx <= k; dx++) {
                     if (dx == 0 && dy == 0) continue;
-                    code = code | select(img(x + dx, y + dy) < img(x, y), cast<uint32_t>(1u << bit), cast<uint32_t>(0));
+                    code = code | select(img(x + dx, y + dy) < img(x, y), cast<uint32_t>(1 << bit), cast<uint32_t>(0));
                     bit++;
                 }
             }

@@ -1,8 +1,8 @@
-// Expert opencl schedule for `canny_front_u8`: three kernels of 32x8 work-items (work-groups). (1) The
-// rounded blur (clamped reads inlined). (2) nms: each block first computes the gradient
-// magnitudes of its tile plus a 1-pixel halo (34 x 10) into local memory from the blur, then
-// each thread recomputes its own gradient for the sector test and suppresses against the
-// shared magnitudes. (3) cls from nms.
+// Expert opencl schedule for `canny_front_u8`: four kernels of 16x8 work-groups, one pixel per
+// work-item: (1) the rounded blur (clamped reads inlined); (2) the gradient magnitudes (the
+// Sobel of the blur inlined); (3) nms: the gradient recomputed for the sector test, the
+// neighbours' magnitudes read from (2); (4) cls from nms. No local memory: PoCL rejects the
+// larger work-groups a staged halo would need (CL_INVALID_WORK_GROUP_SIZE).
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -13,13 +13,12 @@ EKB_KERNEL {
     Var xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"};
     // @layer compute
     a.blur.compute_root();
+    a.mag.compute_root();
     // clamped, blur_c, gx, gy, sector and mag_z are inlined.
     // @layer loops
-    a.blur.gpu_tile(a.x, a.y, xo, yo, xi, yi, 32, 8, TailStrategy::GuardWithIf);
-    a.nms.gpu_tile(a.x, a.y, xo, yo, xi, yi, 32, 8, TailStrategy::GuardWithIf);
-    a.cls.gpu_tile(a.x, a.y, xo, yo, xi, yi, 32, 8, TailStrategy::GuardWithIf);
-    // @layer memory
-    a.mag.compute_at(a.nms, xo).store_in(MemoryType::GPUShared).gpu_threads(a.x, a.y);
+    for (Func f : {a.blur, a.mag, a.nms, a.cls}) {
+        f.gpu_tile(a.x, a.y, xo, yo, xi, yi, 16, 8, TailStrategy::GuardWithIf);
+    }
     // @end
     return a.kernel();
 }

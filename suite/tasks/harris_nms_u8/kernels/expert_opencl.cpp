@@ -1,8 +1,7 @@
-// Expert opencl schedule for `harris_nms_u8`: two kernels of 32x8 work-items (work-groups). (1) The
-// response: each block stages the gradient products of its tile plus a 1-pixel halo (34 x 10)
-// in local memory (gradients from clamped reads, inlined), then each thread sums its 3x3 box
-// and computes its int64 response. (2) The mask: each thread compares its response with its 8
-// neighbours (global loads).
+// Expert opencl schedule for `harris_nms_u8`: three kernels of 16x8 work-groups, one pixel per
+// work-item: (1) the gradient products (Sobel from clamped reads, inlined); (2) the 3x3 box
+// sums and the int64 response; (3) the 3x3 maximum test and threshold. No local memory: PoCL
+// rejects the larger work-groups a staged halo would need (CL_INVALID_WORK_GROUP_SIZE).
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -12,12 +11,12 @@ EKB_KERNEL {
     task::Algorithm a;
     Var xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"};
     // @layer compute
+    a.prod.compute_root();
     a.resp.compute_root();
     // @layer loops
-    a.resp.gpu_tile(a.x, a.y, xo, yo, xi, yi, 32, 8, TailStrategy::GuardWithIf);
-    a.corners.gpu_tile(a.x, a.y, xo, yo, xi, yi, 32, 8, TailStrategy::GuardWithIf);
-    // @layer memory
-    a.prod.compute_at(a.resp, xo).store_in(MemoryType::GPUShared).gpu_threads(a.x, a.y);
+    for (Func f : {a.prod, a.resp, a.corners}) {
+        f.gpu_tile(a.x, a.y, xo, yo, xi, yi, 16, 8, TailStrategy::GuardWithIf);
+    }
     // @end
     return a.kernel();
 }

@@ -21,7 +21,7 @@ EKB_KERNEL {
     a.counts.update().atomic().split(a.r.x, ro, ri, 8192, TailStrategy::GuardWithIf).parallel(ro);
     a.out.parallel(a.vz).vectorize(a.vx, 4 * vec);
     // @layer memory
-    a.vox.compute_at(a.counts.update(), ro);
+    a.vox.compute_at(a.counts, ro);  // the scatter (the last stage of counts)
     // @layer vector
     a.vox.vectorize(a.n, vec, TailStrategy::GuardWithIf);
     // @end
