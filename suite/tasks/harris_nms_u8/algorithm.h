@@ -14,7 +14,8 @@ struct Algorithm {
     Halide::Var x{"x"}, y{"y"};                         // corners[y, x]
     Halide::Func clamped{"clamped"};  // img widened to int32, replicate borders
     Halide::Func gx{"gx"}, gy{"gy"};  // the Sobel gradients
-    Halide::Func prod{"prod"};        // prod(x, y) = (gx^2, gy^2, gx gy), clamped to the image
+    Halide::Func prod{"prod"};        // prod(x, y) = (gx^2, gy^2, gx gy)
+    Halide::Func prod_c{"prod_c"};    // prod with x, y clamped to the image (replicate borders)
     Halide::Func sums{"sums"};        // (sxx, syy, sxy): the 3x3 box sums
     Halide::Func resp{"resp"};        // 25 det - trace^2, int64
     Halide::Func resp_x{"resp_x"};    // resp, INT64_MIN outside the image
@@ -33,13 +34,14 @@ struct Algorithm {
         gx(x, y) = ex;
         gy(x, y) = ey;
         Expr cx = clamp(likely(x), 0, W - 1), cy = clamp(likely(y), 0, H - 1);
-        prod(x, y) = Tuple(gx(cx, cy) * gx(cx, cy), gy(cx, cy) * gy(cx, cy), gx(cx, cy) * gy(cx, cy));
+        prod(x, y) = Tuple(gx(x, y) * gx(x, y), gy(x, y) * gy(x, y), gx(x, y) * gy(x, y));
+        prod_c(x, y) = prod(cx, cy);
         Expr sxx = 0, syy = 0, sxy = 0;
         for (int j = -1; j <= 1; j++) {
             for (int i = -1; i <= 1; i++) {
-                sxx += prod(x + i, y + j)[0];
-                syy += prod(x + i, y + j)[1];
-                sxy += prod(x + i, y + j)[2];
+                sxx += prod_c(x + i, y + j)[0];
+                syy += prod_c(x + i, y + j)[1];
+                sxy += prod_c(x + i, y + j)[2];
             }
         }
         sums(x, y) = Tuple(sxx, syy, sxy);

@@ -17,7 +17,7 @@ EKB_KERNEL {
     a.resp.gpu_tile(a.x, a.y, xo, yo, xi, yi, 32, 8, TailStrategy::GuardWithIf);
     a.corners.gpu_tile(a.x, a.y, xo, yo, xi, yi, 32, 8, TailStrategy::GuardWithIf);
     // @layer memory
-    a.prod.compute_at(a.resp, xo).store_in(MemoryType::GPUShared).gpu_threads(a.x, a.y);
+    a.prod_c.compute_at(a.resp, xo).store_in(MemoryType::GPUShared).gpu_threads(a.x, a.y);
     // @end
     return a.kernel();
 }

@@ -8,11 +8,11 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     // @layer compute
-    for (Func f : {a.clamped, a.gx, a.gy, a.prod, a.sums, a.resp, a.resp_x}) f.compute_root();
+    for (Func f : {a.clamped, a.gx, a.gy, a.prod, a.prod_c, a.sums, a.resp, a.resp_x}) f.compute_root();
     // @layer loops
     if (ekb::is_gpu(target)) {
         Var xo, yo, xi, yi;
-        for (Func f : {a.clamped, a.gx, a.gy, a.prod, a.sums, a.resp, a.resp_x, a.corners}) {
+        for (Func f : {a.clamped, a.gx, a.gy, a.prod, a.prod_c, a.sums, a.resp, a.resp_x, a.corners}) {
             f.gpu_tile(a.x, a.y, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
         }
     }
