@@ -11,6 +11,15 @@
 
 namespace task {
 
+// The number of set bits of a uint32, the SWAR way of ORB-SLAM2's DescriptorDistance (Halide
+// 14's OpenCL backend emits an undefined halide_popcount for popcount()).
+inline Halide::Expr swar_popcount(Halide::Expr v) {
+    using Halide::cast;
+    v = v - ((v >> 1) & cast<uint32_t>(0x55555555));
+    v = (v & cast<uint32_t>(0x33333333)) + ((v >> 2) & cast<uint32_t>(0x33333333));
+    return cast<int32_t>((((v + (v >> 4)) & cast<uint32_t>(0x0F0F0F0F)) * cast<uint32_t>(0x01010101)) >> 24);
+}
+
 struct Algorithm {
     Halide::ImageParam left{Halide::UInt(8), 2, "left"};    // [H, W]
     Halide::ImageParam right{Halide::UInt(8), 2, "right"};  // [H, W]
@@ -40,7 +49,7 @@ struct Algorithm {
         };
         census_l(x, y) = census(clamped_l);
         census_r(x, y) = census(clamped_r);
-        cost(x, y, d) = cast<uint8_t>(popcount(census_l(x, y) ^ census_r(max(likely(x - d), 0), y)));
+        cost(x, y, d) = cast<uint8_t>(swar_popcount(census_l(x, y) ^ census_r(max(likely(x - d), 0), y)));
     }
 
     ekb::Kernel kernel() { return {{left, right}, {cost}}; }

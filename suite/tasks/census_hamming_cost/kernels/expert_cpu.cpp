@@ -2,7 +2,7 @@
 // first builds the clamp-to-edge copies of its 20 rows of both images, then the census codes
 // of its 16 rows (uint32 vectors, the 24 compares unrolled); then for each disparity and row
 // the cost row is an XOR of two code rows (the right one shifted by d, its left border
-// partitioned off) and a vector popcount, narrowed to uint8. Codes of a strip (2 x 16 rows)
+// partitioned off) and a vector (SWAR) popcount, narrowed to uint8. Codes of a strip (2 x 16 rows)
 // stay in L2 across the 64 disparities.
 #include <ekb/kernel.h>
 

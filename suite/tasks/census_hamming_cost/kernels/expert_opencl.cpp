@@ -1,7 +1,7 @@
 // Expert opencl schedule for `census_hamming_cost`: two census kernels (each work-item 8 codes
 // of a row as uint8 vectors), then the cost kernel: each work-item takes 8 pixels of a row
 // and loops over the 64 disparities, XOR-ing its left codes (in registers) with the shifted
-// right codes and writing 8 costs per disparity with a vector popcount. Work-groups of 8x4.
+// right codes and writing 8 costs per disparity with a vector (SWAR) popcount. Work-groups of 8x4.
 // The census codes round their extent up to whole vectors (clamped reads: defined
 // everywhere). Rows at least 8 wide shift their last vector inwards, so every vector is whole (OpenCL C
 // has no masked vector loads); narrower ones take one element per work-item.

@@ -1,8 +1,8 @@
 // Expert cpu schedule for `hamming_match_u8`: the descriptors are packed once into uint32
 // words, the train words stored transposed (word-major: tw(m) contiguous per word), so that
 // the distance rows are vectorized across train descriptors with dense loads: per query, the
-// 8 words are broadcast, XOR-ed with 8 word vectors and popcounted (vpopcntd with AVX-512
-// VPOPCNTDQ, a shuffle-table popcount otherwise), words unrolled. Rows of queries run in
+// 8 words are broadcast, XOR-ed with 8 word vectors and popcounted (the SWAR bit tricks on
+// whole vectors), words unrolled. Rows of queries run in
 // parallel; a block of 16 queries reuses each train vector from registers / L1.
 #include <ekb/kernel.h>
 

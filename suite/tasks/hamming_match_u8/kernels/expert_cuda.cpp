@@ -1,6 +1,6 @@
 // Expert cuda schedule for `hamming_match_u8`: two small packing kernels (one thread per
 // descriptor, the 8 words unrolled), then the distance kernel of 32x8 thread blocks (32 train
-// x 8 query descriptors): each thread XORs and popcounts (__popc) the 8 words of its pair;
+// x 8 query descriptors): each thread XORs and popcounts (SWAR) the 8 words of its pair;
 // the block's train and query words are staged in shared memory.
 #include <ekb/kernel.h>
 

@@ -1,6 +1,6 @@
 // Expert opencl schedule for `hamming_match_u8`: the descriptors are packed once into uint32
 // words (train words stored word-major), then each work-item computes 8 distances of one
-// query row against 8 consecutive train descriptors as uint8 vectors (popcount on vectors,
+// query row against 8 consecutive train descriptors as uint8 vectors (SWAR popcount on vectors,
 // the 8 words unrolled); work-groups of 8x8.
 // Query rows at least 8 wide shift their last vector inwards, so every vector is whole (OpenCL C
 // has no masked vector loads); narrower ones take one element per work-item.
