@@ -3,7 +3,7 @@
 // centre, replicate borders), then the Hamming cost of every disparity d < 64:
 // cost(x, y, d) = popcount(census_l(x, y) ^ census_r(max(x - d, 0), y)).
 // The bit order is any fixed one: the Hamming distance does not depend on it. `likely` marks
-// x - d >= 0 as the common case, so a schedule can partition off the left border.
+// x >= 0 as the common case, so a schedule can partition off the left border of census_rc.
 // Halide dimension 0 is the last PyTorch dimension: left(x, y) is left[y, x] and
 // cost(x, y, d) is cost[d, y, x].
 #pragma once
@@ -26,6 +26,7 @@ struct Algorithm {
     Halide::Var x{"x"}, y{"y"}, d{"d"};                     // cost[d, y, x]
     Halide::Func clamped_l{"clamped_l"}, clamped_r{"clamped_r"};  // replicate borders
     Halide::Func census_l{"census_l"}, census_r{"census_r"};      // the 24-bit codes (uint32)
+    Halide::Func census_rc{"census_rc"};  // census_r with x clamped below at 0 (left border)
     Halide::Func cost{"cost"};                                    // the output
 
     Algorithm() {
@@ -49,7 +50,8 @@ struct Algorithm {
         };
         census_l(x, y) = census(clamped_l);
         census_r(x, y) = census(clamped_r);
-        cost(x, y, d) = cast<uint8_t>(swar_popcount(census_l(x, y) ^ census_r(max(likely(x - d), 0), y)));
+        census_rc(x, y) = census_r(max(likely(x), 0), y);
+        cost(x, y, d) = cast<uint8_t>(swar_popcount(census_l(x, y) ^ census_rc(x - d, y)));
     }
 
     ekb::Kernel kernel() { return {{left, right}, {cost}}; }
