@@ -1,6 +1,6 @@
-// Expert opencl schedule for `i420_to_rgb`: one kernel; each work-item converts 8 pixels of a
-// row as int8 vectors (channels unrolled, the packed store an interleave), work-groups of 8x4.
-// Rows at least 8 wide shift their last vector inwards, so every vector is whole (OpenCL C has
+// Expert opencl schedule for `i420_to_rgb`: one kernel; each work-item converts 4 pixels of a
+// row as int4 vectors (channels unrolled, the packed store an interleave), work-groups of 8x4.
+// Rows at least 4 wide shift their last vector inwards, so every vector is whole (OpenCL C has
 // no masked vector loads and stores); narrower frames convert one pixel per work-item.
 #include <ekb/kernel.h>
 
@@ -9,7 +9,7 @@
 EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
-    const int vec = 8;
+    const int vec = 4;  // 3 interleaved channels x 4 = 12 lanes: OpenCL vectors stop at 16
     Var xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"}, xv{"xv"};
     // @layer compute
     a.rgb_out.output_buffer().dim(0).set_bounds(0, 3).set_stride(1).dim(1).set_stride(3);

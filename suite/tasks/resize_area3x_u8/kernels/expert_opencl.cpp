@@ -1,7 +1,7 @@
-// Expert opencl schedule for `resize_area3x_u8`: one kernel; each work-item computes 8
-// output pixels of a row as ushort8 vectors (channels unrolled, rows3 inlined, the packed
+// Expert opencl schedule for `resize_area3x_u8`: one kernel; each work-item computes 4
+// output pixels of a row as ushort4 vectors (channels unrolled, rows3 inlined, the packed
 // bytes read as strided vectors), work-groups of 8x4 work-items.
-// Rows at least 8 wide shift their last vector inwards, so every vector is whole (OpenCL C
+// Rows at least 4 wide shift their last vector inwards, so every vector is whole (OpenCL C
 // has no masked vector loads); narrower ones take one element per work-item.
 #include <ekb/kernel.h>
 
@@ -10,7 +10,7 @@
 EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
-    const int vec = 8;
+    const int vec = 4;  // 3 interleaved channels x 4 = 12 lanes: OpenCL vectors stop at 16
     Var xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"}, xv{"xv"};
     // @layer compute
     a.img.dim(0).set_bounds(0, 3).set_stride(1).dim(1).set_stride(3);
