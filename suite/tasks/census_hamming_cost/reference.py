@@ -1,0 +1,53 @@
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """Census + Hamming stereo matching cost: 5x5 census codes (one bit per neighbour,
+    set when the neighbour is darker than the centre, replicate borders) of the left and
+    right images; cost[d, y, x] = popcount(cL[y, x] ^ cR[y, max(x - d, 0)]) for d < D, uint8."""
+
+    def __init__(self, size: int, disparities: int):
+        super().__init__()
+        self.size, self.disparities = size, disparities
+        self.popcount8 = torch.tensor([bin(v).count("1") for v in range(256)], dtype=torch.int64)
+
+    def census(self, img: torch.Tensor) -> torch.Tensor:
+        h, w = img.shape
+        k = self.size // 2
+        rows = torch.clamp(torch.arange(-k, h + k), 0, h - 1)
+        cols = torch.clamp(torch.arange(-k, w + k), 0, w - 1)
+        p = img.to(torch.int64)[rows][:, cols]
+        centre = img.to(torch.int64)
+        code = torch.zeros(h, w, dtype=torch.int64)
+        bit = 0
+        for dy in range(-k, k + 1):
+            for dx in range(-k, k + 1):
+                if dx == 0 and dy == 0:
+                    continue
+                q = p[k + dy:k + dy + h, k + dx:k + dx + w]
+                code |= (q < centre).to(torch.int64) << bit
+                bit += 1
+        return code
+
+    def forward(self, left: torch.Tensor, right: torch.Tensor) -> torch.Tensor:
+        h, w = left.shape
+        cl, cr = self.census(left), self.census(right)
+        xs = torch.arange(w)
+        costs = []
+        for d in range(self.disparities):
+            v = cl ^ cr[:, torch.clamp(xs - d, min=0)]
+            n = self.popcount8[v & 255] + self.popcount8[(v >> 8) & 255] + self.popcount8[(v >> 16) & 255]
+            costs.append(n)
+        return torch.stack(costs).to(torch.uint8)
+
+
+H, W = 240, 320
+
+
+def get_inputs():
+    return [torch.randint(0, 256, (H, W), dtype=torch.uint8), torch.randint(0, 256, (H, W), dtype=torch.uint8)]
+
+
+def get_init_inputs():
+    return [5, 64]

@@ -1,0 +1,20 @@
+// Expert cuda schedule for `depth_to_points`: one kernel of 32x8 thread blocks, one pixel per
+// thread writing its 3 coordinates (unrolled, z in a register).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    Var uo{"uo"}, vo{"vo"}, ui{"ui"}, vi{"vi"};
+    // @layer compute
+    a.points.output_buffer().dim(0).set_bounds(0, 3).set_stride(1).dim(1).set_stride(3);
+    // @layer loops
+    a.points.bound(a.k, 0, 3).reorder(a.k, a.u, a.v)
+        .gpu_tile(a.u, a.v, uo, vo, ui, vi, 32, 8, TailStrategy::GuardWithIf);
+    // @layer vector
+    a.points.unroll(a.k);
+    // @end
+    return a.kernel();
+}

@@ -1,0 +1,21 @@
+// Naive schedule for `harris_nms_u8`: every stage at root, serial and scalar on CPU; one
+// default GPU tile per stage on GPU backends. Also the task's trusted reference (built for cpu).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    // @layer compute
+    for (Func f : {a.clamped, a.gx, a.gy, a.prod, a.prod_c, a.sums, a.resp, a.resp_x}) f.compute_root();
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        Var xo, yo, xi, yi;
+        for (Func f : {a.clamped, a.gx, a.gy, a.prod, a.prod_c, a.sums, a.resp, a.resp_x, a.corners}) {
+            f.gpu_tile(a.x, a.y, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+        }
+    }
+    // @end
+    return a.kernel();
+}

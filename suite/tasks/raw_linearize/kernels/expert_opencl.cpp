@@ -1,0 +1,28 @@
+// Expert opencl schedule for `raw_linearize`: one kernel walked in 2x2 CFA cells (x and y
+// split by 2, the phase unrolled so black level and divisor are per-row constants); each
+// work-item does 8 cells of a cell row as float8 vectors (lin and scale inlined), work-groups
+// of 8x4.
+// Rows at least 8 cells wide shift their last vector inwards, so every vector is whole (OpenCL C
+// has no masked vector loads); narrower ones take one element per work-item.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    const int vec = 8;
+    Var xq{"xq"}, xp{"xp"}, yq{"yq"}, yp{"yp"}, xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"}, xv{"xv"};
+    // @layer loops
+    Stage wide = a.out.specialize(a.out.output_buffer().dim(0).extent() >= 2 * vec);
+    wide.split(a.y, yq, yp, 2, TailStrategy::RoundUp)
+        .split(a.x, xq, xp, 2, TailStrategy::RoundUp)
+        .split(xq, xq, xv, vec, TailStrategy::ShiftInwards)
+        .reorder(xp, xv, yp, xq, yq)
+        .gpu_tile(xq, yq, xo, yo, xi, yi, 8, 4, TailStrategy::GuardWithIf);
+    a.out.gpu_tile(a.x, a.y, xo, yo, xi, yi, 8, 4, TailStrategy::GuardWithIf);
+    // @layer vector
+    wide.vectorize(xv).unroll(xp).unroll(yp);
+    // @end
+    return a.kernel();
+}
