@@ -1,14 +1,15 @@
-// Expert cpu schedule for `lenet5`: two conv passes with the ReLU and the 2x2 max pool fused
-// into their stores, then three GEMVs, as an inference runtime runs LeNet-5.
+// Expert cpu schedule for `lenet5`: the whole network per image, images in parallel (a batch-1
+// call runs on one core: LeNet-5 is ~0.4 MMAC, less than waking a thread pool per layer
+// costs): two conv passes with the ReLU and the 2x2 max pool fused into their stores, then
+// three GEMVs, every intermediate per image in cache.
 //   pool1, pool2: each pooled output tile (1 row x v columns x 4 channels) computes its conv
 //      window (2 rows x 2v columns x 4 channels) in registers: the pure dims are unrolled
 //      inside the reduction (taps, then input channels), so every input load feeds 4 FMAs
 //      per channel group; the bias is the initial value, the ReLU and the 2x2 max are
-//      applied before the only store. Rows of pool1 and channel groups of pool2 run in
-//      parallel. The column tiles shift inwards (a constant v, so the window stays in
+//      applied before the only store. The column tiles shift inwards (a constant v, so the window stays in
 //      registers and inside the valid region): pooled maps at least 8 wide use v = 8
 //      columns, narrower ones a guarded 4-lane fallback;
-//   fc1, fc2, fc3: strips of 8 output features in parallel; each strip's 8 dot products
+//   fc1, fc2, fc3: strips of 8 output features; each strip's 8 dot products
 //      accumulate in 8 vectors of partial sums (rfactor over the lanes), folded at the end;
 //      bias as initial value, ReLU fused into the store.
 #include <ekb/kernel.h>
@@ -24,12 +25,8 @@ EKB_KERNEL {
     Var xo{"xo"}, xi{"xi"}, co{"co"}, ci{"ci"}, oo{"oo"}, oi{"oi"}, u{"u"};
     RVar ko{"ko"}, ki{"ki"};
     // @layer compute
-    // pool1, pool2 and the three fc activations are stored; convs live in register tiles of
-    // the pools, the ReLUs are inlined.
-    a.pool1.compute_root();
-    a.pool2.compute_root();
-    a.act1.compute_root();
-    a.act2.compute_root();
+    // pool1, pool2 and the fc activations are stored per image (below); convs live in
+    // register tiles of the pools, the ReLUs are inlined.
     const std::vector<std::tuple<Func, Func, RDom>> fcs = {{a.act1, a.fc1, a.r3}, {a.act2, a.fc2, a.r4}, {a.y, a.fc3, a.r5}};
     std::vector<Func> lanes;
     for (auto [out, fc, rd] : fcs) lanes.push_back(fc.update().split(rd.x, ko, ki, vec, guard).rfactor(ki, u));
@@ -47,18 +44,13 @@ EKB_KERNEL {
         return w.cond.defined() ? s.specialize(w.cond) : s;
     };
     const Expr Q1 = (a.x.dim(0).extent() - 4) / 2, Q2 = (Q1 - 4) / 2;  // the pooled widths
-    // pool -> (its conv, the conv's reduction, the specialized widths, parallel loop)
+    // pool -> (its conv, the conv's reduction, the pooled width)
     for (auto [pool, conv, rd, Q] : {std::tuple{a.pool1, a.conv1, a.r1, Q1}, std::tuple{a.pool2, a.conv2, a.r2, Q2}}) {
         for (const Width &w : widths(Q)) {
             at(pool, w)
                 .split(a.c, co, ci, chans, guard)
                 .split(a.col, xo, xi, w.v, w.tail)
                 .reorder(xi, ci, xo, a.row, co, a.n);
-            if (pool.name() == a.pool1.name()) {
-                at(pool, w).parallel(a.row);
-            } else {
-                at(pool, w).parallel(co);
-            }
             // memory: the conv window of one pooled tile, in registers
             // (the guarded fallback's window is not of constant width: its columns stay a loop)
             const bool tile = w.cond.defined();
@@ -76,8 +68,10 @@ EKB_KERNEL {
         }
         conv.compute_at(pool, xo);
     }
-    for (auto [out, fc, rd] : fcs) out.split(a.o, oo, oi, rows, guard).reorder(oi, a.n, oo).parallel(oo);
+    for (auto [out, fc, rd] : fcs) out.split(a.o, oo, oi, rows, guard).reorder(oi, oo, a.n);
+    a.y.parallel(a.n);
     // @layer memory
+    for (Func f : {a.pool1, a.pool2, a.act1, a.act2}) f.compute_at(a.y, a.n);
     for (size_t i = 0; i < fcs.size(); i++) {
         auto [out, fc, rd] = fcs[i];
         fc.compute_at(out, oo);

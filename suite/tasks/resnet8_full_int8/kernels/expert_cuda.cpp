@@ -1,5 +1,5 @@
 // Expert cuda schedule for `resnet8_full_int8`: nine kernels, every stage on the device (the naive
-// schedule has 29), the zero padding of every map inlined into the loads (a clamped load
+// schedule has 38), the zero-point padding of every map inlined into the loads (a clamped load
 // and a select, no padded copies in global memory).
 //   a0, h1, a1, h2, a2, h3, feat: one kernel per conv layer, 16x8-thread blocks over
 //      (columns, rows), channel groups of 4 along the grid's third dimension; each thread
