@@ -27,11 +27,12 @@ struct Algorithm {
     Halide::Func x_pad{"x_pad"}, conv1{"conv1"}, h1{"h1"}, h1_pad{"h1_pad"};
     Halide::Func conv2{"conv2"}, h2{"h2"}, h2_pad{"h2_pad"}, conv3{"conv3"};
     Halide::Func y{"y"};  // the pixel-shuffled output
+    Halide::Expr R;       // the upscale factor
 
     Algorithm() {
         using namespace Halide;
         Expr W = x.dim(0).extent(), H = x.dim(1).extent();
-        Expr R = cast<int>(sqrt(cast<float>(w3.dim(3).extent())) + 0.5f);
+        R = cast<int>(sqrt(cast<float>(w3.dim(3).extent())) + 0.5f);
         r1 = RDom(0, 5, 0, 5, "r1");
         r2 = RDom(0, w2.dim(2).extent(), 0, 3, 0, 3, "r2");
         r3 = RDom(0, w3.dim(2).extent(), 0, 3, 0, 3, "r3");

@@ -21,7 +21,7 @@ class Model(nn.Module):
         return F.pixel_shuffle(h, r)
 
 
-H, W, F1, F2, R = 90, 160, 64, 32, 3
+H, W, F1, F2, R = 45, 80, 64, 32, 3
 
 
 def _uniform(shape, lo, hi):

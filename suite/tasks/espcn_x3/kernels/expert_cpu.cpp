@@ -5,10 +5,10 @@
 //   h2: conv 3x3 (F1 -> F2) + tanh, tiles of 1 vector x 2 rows x 8 channels across all F1
 //      input channels and the 9 unrolled taps (one input load feeds 8 FMAs, one weight
 //      broadcast 2), row pairs in parallel;
-//   y: per output row Y, the R channels of conv3 (F2 -> R*R) whose phase is Y % R are
-//      computed for the source row Y / R (vectorized over columns, 9 taps unrolled, the
-//      input channels outermost), then the pixel shuffle streams them out, vectorized over
-//      the output columns; output rows in parallel. Each conv3 value is computed once.
+//   y: per strip of R output rows (one source row), the R*R channels of conv3 (F2 -> R*R)
+//      are computed for that source row (vectorized over columns, 9 taps unrolled, the input
+//      channels outermost), then the pixel shuffle streams them out, vectorized over the
+//      output columns; strips in parallel. Each conv3 value is computed once.
 // h1 and h2 are stored with a zero-padded frame (h*_pad computed once) so every tile reads
 // densely and may run past the right and bottom edges: the conv tiles are full vectors
 // everywhere (bound_extent, so they stay in registers), their extra columns read the frame
@@ -23,7 +23,7 @@ EKB_KERNEL {
     const int vec = target.natural_vector_size(Float(32));
     const int chans = 8;
     const TailStrategy guard = TailStrategy::GuardWithIf;
-    Var xo{"xo"}, xi{"xi"}, yo{"yo"}, yi{"yi"}, co{"co"}, ci{"ci"};
+    Var xo{"xo"}, xi{"xi"}, yo{"yo"}, yi{"yi"}, co{"co"}, ci{"ci"}, so{"so"}, si{"si"};
     // @layer compute
     a.x_pad.compute_root();
     a.h1.compute_root();
@@ -38,11 +38,11 @@ EKB_KERNEL {
         .reorder(xi, ci, yi, xo, co, yo, a.n)
         .parallel(yo);
     for (Func f : {a.x_pad, a.h1_pad, a.h2_pad}) f.parallel(a.row);
-    a.y.parallel(a.row);
+    a.y.split(a.row, so, si, a.R, guard).parallel(so);  // R output rows per source row
     // @layer memory
     a.conv1.compute_at(a.h1, xo).bound_extent(a.col, vec);
     a.conv2.compute_at(a.h2, xo).bound_extent(a.col, vec).bound_extent(a.row, 2);
-    a.conv3.compute_at(a.y, a.row);
+    a.conv3.compute_at(a.y, so);
     // @layer vector
     a.h1.vectorize(xi).unroll(ci);
     a.conv1.vectorize(a.col).unroll(a.c, chans, guard);
