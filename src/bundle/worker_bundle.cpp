@@ -57,7 +57,7 @@ uint64_t build_worker_bundle(Toolchain &tc, const std::string &backend, const fs
         ::chmod((tmp / "runners" / name).c_str(), 0755);
         runners[t] = name;
     }
-    if (backend == "opencl") {
+    if (backend_info(backend).probe == ProbeKind::opencl) {  // the OpenCL ICD loader, for driver-only machines
         fs::path loader = "/usr/lib/x86_64-linux-gnu/libOpenCL.so.1";
         if (fs::exists(loader)) carry_library(loader, "libOpenCL.so.1", tmp / "runners");
     }

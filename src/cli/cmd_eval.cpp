@@ -84,8 +84,8 @@ int cmd_eval(const std::vector<std::string> &argv) {
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     auto task_id = a.get("task");
     if (!task_id) throw UsageError("--task is required");
-    std::string backend = a.get_or("backend", "cpu");
-    if (!is_known_backend(backend)) throw UsageError("--backend must be cpu, opencl or cuda, not '" + backend + "'");
+    std::string backend = a.get_or("backend", host_cpu_backend().name);
+    if (!is_known_backend(backend)) throw UsageError("--backend must be one of " + backend_names() + ", not '" + backend + "'");
     int chosen = (a.get("kernel") ? 1 : 0) + (a.flag("expert") ? 1 : 0) + (a.flag("naive") ? 1 : 0);
     if (chosen != 1) throw UsageError("give exactly one of --kernel <file>, --expert, --naive");
 
@@ -171,8 +171,8 @@ int cmd_eval(const std::vector<std::string> &argv) {
 int cmd_probe(const std::vector<std::string> &argv) {
     Args a(argv, command_spec("probe"));
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
-    std::string backend = a.get_or("backend", "cpu");
-    if (!is_known_backend(backend)) throw UsageError("--backend must be cpu, opencl or cuda");
+    std::string backend = a.get_or("backend", host_cpu_backend().name);
+    if (!is_known_backend(backend)) throw UsageError("--backend must be one of " + backend_names() + ", not '" + backend + "'");
     Toolchain tc(cache_dir());
     json j = probe_backend(tc, backend);
     j["target"] = backend_target(backend);

@@ -32,8 +32,8 @@ int cmd_worker(const std::vector<std::string> &argv) {
     auto url = a.get("nats");
     if (!url) throw UsageError("--nats URL is required (e.g. --nats nats://127.0.0.1:4222)");
     auto backend = a.get("backend");
-    if (!backend) throw UsageError("--backend cpu|opencl|cuda is required");
-    if (!is_known_backend(*backend)) throw UsageError("--backend must be cpu, opencl or cuda, not '" + *backend + "'");
+    if (!backend) throw UsageError("--backend " + backend_names("|") + " is required");
+    if (!is_known_backend(*backend)) throw UsageError("--backend must be one of " + backend_names() + ", not '" + *backend + "'");
     WorkerConfig cfg;
     cfg.connection = fabric_connection_from(a, *url);
     cfg.settings = fabric_settings_from(a);
