@@ -82,13 +82,18 @@ public:
         std::string target = backend_target(backend);
         std::string key = safe_id(backend) + "-" + sha256_hex(target).substr(0, 8);
         if (!runners_.contains(key)) {
-            fs::path src = tc_.runner(target);
+            fs::path src = tc_.runner(target, backend_info(backend).runner_recipe);
             fs::create_directories(dir_ / "runners" / key);
             fs::path dst = dir_ / "runners" / key / "ekb-runner";
             fs::copy_file(src, dst, fs::copy_options::overwrite_existing);
             ::chmod(dst.c_str(), 0755);
+            // The runner's CPU (uname -m): ./run starts a runner for another CPU than the
+            // device's under that CPU's user-mode emulator (qemu-<cpu>-static), if any.
+            const Backend &row = backend_info(backend);
+            std::string arch = row.cpu_arch.empty() ? machine_arch() : row.cpu_arch;
+            write_file(dir_ / "runners" / key / "arch", arch + "\n");
             json r = {{"backend", backend}, {"target", target}, {"path", "runners/" + key + "/ekb-runner"},
-                      {"bytes", fs::file_size(dst)}, {"sha256", sha256_hex(read_file(dst))}};
+                      {"cpu_arch", arch}, {"bytes", fs::file_size(dst)}, {"sha256", sha256_hex(read_file(dst))}};
             // A driver-only machine may lack the OpenCL ICD loader (ocl-icd's libOpenCL.so.1):
             // carry ours beside the runner, where the runtime's loader falls back to it.
             if (backend_info(backend).probe == ProbeKind::opencl && target.rfind("x86-64", 0) == 0) {

@@ -151,7 +151,7 @@ int cmd_device(const std::vector<std::string> &argv) {
     if (probe.value("supported", false) && !a.flag("no-peaks")) {
         std::cerr << "  compiling the peak kernels (peak_fma, peak_triad)...\n";
         runs = peak_runs(tc, backend, a.flag("quick"), a.number("time-cap", 1.0));
-        fs::path runner = tc.runner(target);
+        fs::path runner = tc.runner(target, backend_info(backend).runner_recipe);
         for (const auto &r : runs) {
             std::cerr << "  measuring " << (r.metric == "gflops" ? "GFLOP/s" : "GB/s") << " with " << r.task_id << " on "
                       << r.instance << "..." << std::flush;

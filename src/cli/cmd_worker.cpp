@@ -51,7 +51,7 @@ int cmd_worker(const std::vector<std::string> &argv) {
     cfg.class_target = backend_target(*backend);
     std::vector<std::string> targets = {candidate_target(*backend, false), candidate_target(*backend, true)};
     if (is_gpu_backend(*backend)) targets.push_back(candidate_target(*backend, false) + "-debug");
-    for (const std::string &t : targets) cfg.runners[t] = tc.runner(t);
+    for (const std::string &t : targets) cfg.runners[t] = tc.runner(t, backend_info(*backend).runner_recipe);
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);
     run_worker(cfg, g_stop);

@@ -23,6 +23,16 @@ const std::vector<Backend> &backend_table() {
         // Halide 14 tops out at compute capability 8.6; newer GPUs JIT its PTX in the driver.
         {"cuda", DeviceClass::gpu, "", true, "", "-cuda-cuda_capability_86", "native", ProbeKind::cuda,
          "halide_cuda_device_interface", TimingLane::own_device, "cuda", "cuda", "cpu", "", "CUDA (NVIDIA GPUs)"},
+        // Edge CPUs: 64-bit Arm, cross-compiled. ARMv8.0-A NEON runs on every arm64 board
+        // (Cortex-A53/A72: Raspberry Pi 3/4); the v8.2 row adds the dot-product and fp16
+        // instructions of Cortex-A76/A78 and Neoverse (Raspberry Pi 5, Jetson Orin). Their
+        // experts are the cpu experts: natural_vector_size gives 128-bit NEON vectors.
+        {"cpu-arm64", DeviceClass::cpu, "aarch64", false, "arm-64-linux", "", "cross-aarch64-linux-gnu", ProbeKind::cpu, "",
+         TimingLane::host, "cpu-arm64", "cpu", "cpu-arm64", "qemu-aarch64-static",
+         "64-bit Arm CPUs (ARMv8.0-A NEON), cross-compiled; emulated timings off arm64"},
+        {"cpu-arm64-v82", DeviceClass::cpu, "aarch64", false, "arm-64-linux", "-arm_dot_prod-arm_fp16", "cross-aarch64-linux-gnu",
+         ProbeKind::cpu, "", TimingLane::host, "cpu-arm64", "cpu", "cpu-arm64", "qemu-aarch64-static",
+         "64-bit Arm CPUs with ARMv8.2-A dot product and fp16 (Cortex-A76/A78), cross-compiled"},
     };
     return table;
 }

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/backend_table.h"
 #include "common/files.h"
 #include "common/untrusted_file.h"
 #include "common/subprocess.h"
@@ -13,12 +14,39 @@ namespace ekb {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
+namespace {
+
+// How a runner built for `backend` starts here: directly, or, when it is for another CPU,
+// under the backend's user-mode emulator (backend_table.h), whose environment tells the
+// conductor to start its workers the same way (EKB_RUNNER_EMULATOR), which CPU the
+// emulator's own system calls are for (the workers' seccomp filter must cover them), and
+// where Debian's cross C library is (QEMU_LD_PREFIX: the runner is dynamically linked).
+struct RunnerLaunch {
+    std::vector<std::string> prefix, env;
+};
+
+RunnerLaunch runner_launch(const std::string &backend) {
+    const Backend &b = backend_info(backend);
+    std::string emulator = emulator_for(b);  // throws with what to install when it is missing
+    if (emulator.empty()) return {};
+    RunnerLaunch l;
+    l.prefix = {emulator};
+    l.env = {"EKB_RUNNER_EMULATOR=" + emulator, "EKB_RUNNER_HOST_ARCH=" + machine_arch()};
+    if (b.runner_recipe.rfind("cross-", 0) == 0) l.env.push_back("QEMU_LD_PREFIX=/usr/" + b.runner_recipe.substr(6));
+    return l;
+}
+
+}  // namespace
+
 json probe_with_runner(const fs::path &runner, const std::string &backend) {
     TempDir tmp("ekb-probe-");
     SpawnSpec s;
-    s.argv = {runner.string(), "probe", backend};
+    RunnerLaunch launch = runner_launch(backend);
+    s.argv = launch.prefix;
+    for (const std::string &a : {runner.string(), std::string("probe"), backend}) s.argv.push_back(a);
     s.env = base_env(tmp.path());
     for (auto &e : driver_env()) s.env.push_back(e);
+    for (auto &e : launch.env) s.env.push_back(e);
     s.stdout_path = tmp.path() / "out.json";
     s.stderr_path = tmp.path() / "err.txt";
     s.confine = false;
@@ -43,9 +71,15 @@ json run_conductor(const fs::path &runner, const ConductSpec &spec_in, double wa
     spec.workdir = tmp.path().string();
     write_file_mode(tmp.path() / "spec.json", spec.to_json().dump(1), 0600);
     SpawnSpec ss;
-    ss.argv = {runner.string(), "conduct", (tmp.path() / "spec.json").string(), (tmp.path() / "result.json").string()};
+    RunnerLaunch launch = runner_launch(spec.backend);
+    ss.argv = launch.prefix;
+    for (const std::string &a : {runner.string(), std::string("conduct"), (tmp.path() / "spec.json").string(),
+                                 (tmp.path() / "result.json").string()}) {
+        ss.argv.push_back(a);
+    }
     ss.env = base_env(tmp.path());
     for (auto &e : driver_env()) ss.env.push_back(e);
+    for (auto &e : launch.env) ss.env.push_back(e);
     ss.stderr_path = tmp.path() / "conductor.err";
     ss.confine = false;  // the conductor is trusted; it confines its workers
     ss.limits.wall_seconds = wall_seconds;

@@ -39,7 +39,7 @@ std::string candidate_target(const std::string &backend, bool naive_baseline) {
 }
 
 json probe_backend(Toolchain &tc, const std::string &backend) {
-    return probe_with_runner(tc.runner(backend_target(backend)), backend);
+    return probe_with_runner(tc.runner(backend_target(backend), backend_info(backend).runner_recipe), backend);
 }
 
 int default_threads() {
@@ -218,7 +218,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
 
 json Evaluator::conduct(const EvalRequest &req, const std::string &purpose, const std::string &runner_target,
                         const ConductSpec &spec, json &env, std::string &lost, double wall) {
-    if (!remote_) return run_conductor(tc_.runner(runner_target), spec, wall);
+    if (!remote_) return run_conductor(tc_.runner(runner_target, backend_info(req.backend).runner_recipe), spec, wall);
     RemoteRun run;
     run.key = req.job_key.empty() ? "content" : req.job_key;
     run.key += "|" + purpose;

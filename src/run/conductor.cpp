@@ -325,6 +325,8 @@ public:
         if (::pipe2(cmd, O_CLOEXEC) != 0 || ::pipe2(rep, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
         SpawnSpec s;
         s.argv = {self_exe, "worker", spec.backend, std::to_string(spec.threads)};
+        // A runner for another CPU runs under its emulator here, and so do its workers.
+        if (const char *emu = std::getenv("EKB_RUNNER_EMULATOR"); emu && *emu) s.argv.insert(s.argv.begin(), emu);
         if (spec.profile_seconds > 0 && role == "candidate") s.argv.push_back("profile");
         s.env = base_env(workdir_);
         s.env.push_back("POCL_CACHE_DIR=" + (workdir_ / "pocl").string());
@@ -719,6 +721,8 @@ json conduct(const ConductSpec &spec) {
     out["device"] = dev.details;
     out["backend"] = spec.backend;
     out["threads"] = spec.threads;
+    // Under a user-mode emulator (a runner for another CPU): timings are the emulator's.
+    if (const char *emu = std::getenv("EKB_RUNNER_EMULATOR"); emu && *emu) out["emulated"] = fs::path(emu).filename().string();
     // GPU workers' seccomp filter lets the driver make a listening Unix socket (sandbox.h).
     out["confinement"] = !spec.confine ? "none (confinement disabled)"
                          : !is_gpu_backend(spec.backend) ? confinement_summary()
