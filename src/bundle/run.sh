@@ -74,8 +74,15 @@ launch() {  # key args...: the runner of that key, under its CPU's emulator when
     echo "run: runner $key is for $arch CPUs; on this $machine machine it needs qemu-$arch-static (Debian: qemu-user-static)" >&2
     return 126
   fi
-  runner_env "$key" env EKB_RUNNER_EMULATOR="$emu" EKB_RUNNER_HOST_ARCH="$machine" \
-    QEMU_LD_PREFIX="${QEMU_LD_PREFIX:-/usr/$arch-linux-gnu}" "$emu" "$stage/runners/$key/ekb-runner" "$@"
+  # The runner is dynamically linked: the emulator finds its C library in /lib/<cpu>-linux-gnu
+  # (Debian: libc6:arm64). Not with QEMU_LD_PREFIX=/usr/<cpu>-linux-gnu (Debian's cross
+  # package): under qemu 7.2 every fork()ed child of that loader spins forever.
+  if [ ! -e "/lib/$arch-linux-gnu/libc.so.6" ] && [ ! -e "/usr/lib/$arch-linux-gnu/libc.so.6" ]; then
+    echo "run: runner $key is for $arch CPUs; under $emu it needs their C library in /lib/$arch-linux-gnu (Debian: libc6:arm64)" >&2
+    return 126
+  fi
+  runner_env "$key" env -u QEMU_LD_PREFIX EKB_RUNNER_EMULATOR="$emu" EKB_RUNNER_HOST_ARCH="$machine" \
+    "$emu" "$stage/runners/$key/ekb-runner" "$@"
 }
 bwrap=absent
 if [ -x /usr/bin/bwrap ]; then bwrap=present; fi

@@ -204,11 +204,12 @@ std::vector<std::string> driver_env() {
     std::vector<std::string> out;
     // LD_LIBRARY_PATH: containers often put the NVIDIA driver's libraries (libcuda.so.1,
     // libnvidia-opencl.so.1) in a directory only it names (e.g. /usr/local/nvidia/lib64).
-    // EKB_RUNNER_EMULATOR, EKB_RUNNER_HOST_ARCH, QEMU_LD_PREFIX: a runner for another CPU
-    // runs under a user-mode emulator, and so do its workers (eval/conductor_process.cpp).
+    // EKB_RUNNER_EMULATOR, EKB_RUNNER_HOST_ARCH: a runner for another CPU runs under a
+    // user-mode emulator, and so do its workers (eval/conductor_process.cpp). Never
+    // QEMU_LD_PREFIX: the runner's C library is the multiarch one (target_libc_missing there).
     for (const char *pass : {"OCL_ICD_VENDORS", "OCL_ICD_FILENAMES", "CUDA_VISIBLE_DEVICES", "POCL_DEVICES", "LD_LIBRARY_PATH",
                              "HL_OCL_DEVICE_TYPE", "HL_OCL_PLATFORM_NAME", "HL_GPU_DEVICE", "EKB_RUNNER_EMULATOR",
-                             "EKB_RUNNER_HOST_ARCH", "QEMU_LD_PREFIX"}) {
+                             "EKB_RUNNER_HOST_ARCH"}) {
         if (const char *v = std::getenv(pass)) out.push_back(std::string(pass) + "=" + v);
     }
     return out;

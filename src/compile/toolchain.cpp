@@ -9,6 +9,7 @@
 #include "common/paths.h"
 #include "common/sha256.h"
 #include "common/subprocess.h"
+#include "eval/availability.h"
 
 namespace ekb {
 
@@ -186,12 +187,9 @@ fs::path Toolchain::runner(const std::string &target, const std::string &recipe)
             fs::path lib = libexec_dir() / ("libekb_runner-" + triple + ".a");
             fs::path seccomp = fs::path("/usr/lib") / triple / "libseccomp.a";
             std::string clang = fs::exists("/usr/bin/clang++-14") ? "/usr/bin/clang++-14" : "/usr/bin/clang++";
-            for (const fs::path &need : {lib, seccomp, fs::path("/usr") / triple / "lib" / "libc.so", fs::path(clang),
-                                         fs::path("/usr/bin/ld.lld")}) {
-                if (!fs::exists(need)) {
-                    throw std::runtime_error("the runner for " + target + " cannot be built here: missing " + need.string() +
-                                             " (scripts/install-deps.sh installs the " + triple + " cross toolchain)");
-                }
+            if (std::string missing = cross_runner_missing(triple); !missing.empty()) {
+                throw std::runtime_error("the runner for " + target + " cannot be built here: missing " + missing +
+                                         " (scripts/install-deps.sh installs the " + triple + " cross toolchain)");
             }
             cmd = {clang, "--target=" + triple, "-fuse-ld=lld", "-o", tmp.string(), lib.string(), runtime_object(target).string(),
                    seccomp.string(), "-rdynamic", "-ldl", "-lpthread", "-static-libstdc++", "-static-libgcc"};
@@ -199,6 +197,15 @@ fs::path Toolchain::runner(const std::string &target, const std::string &recipe)
         run_tool(cmd, 120, "linking the runner for " + target);
         write_file(dir / "target", target + "\n");
     });
+}
+
+std::string cross_runner_missing(const std::string &triple) {
+    std::string clang = fs::exists("/usr/bin/clang++-14") ? "/usr/bin/clang++-14" : "/usr/bin/clang++";
+    for (const fs::path &need : {libexec_dir() / ("libekb_runner-" + triple + ".a"), fs::path("/usr/lib") / triple / "libseccomp.a",
+                                 fs::path("/usr") / triple / "lib" / "libc.so", fs::path(clang), fs::path("/usr/bin/ld.lld")}) {
+        if (!fs::exists(need)) return need.string();
+    }
+    return "";
 }
 
 }  // namespace ekb

@@ -14,6 +14,7 @@
 #include "common/untrusted_file.h"
 #include "compile/backend.h"
 #include "compile/toolchain.h"
+#include "eval/availability.h"
 #include "eval/conductor_process.h"
 #include "eval/record_builder.h"
 #include "eval/record_from_report.h"
@@ -40,6 +41,16 @@ std::string candidate_target(const std::string &backend, bool naive_baseline) {
 
 json probe_backend(Toolchain &tc, const std::string &backend) {
     return probe_with_runner(tc.runner(backend_target(backend), backend_info(backend).runner_recipe), backend);
+}
+
+std::string backend_unavailable_here(const std::string &backend) {
+    const Backend &b = backend_info(backend);
+    if (b.runner_recipe.rfind("cross-", 0) == 0) {
+        if (std::string m = cross_runner_missing(b.runner_recipe.substr(6)); !m.empty()) {
+            return "backend " + b.name + ": its runner cannot be built here, missing " + m + " (scripts/install-deps.sh)";
+        }
+    }
+    return emulated_runner_missing(backend);
 }
 
 int default_threads() {

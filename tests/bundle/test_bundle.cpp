@@ -14,6 +14,7 @@
 #include <set>
 
 #include "common/files.h"
+#include "eval/availability.h"
 #include "record/store.h"
 
 namespace {
@@ -233,6 +234,8 @@ TEST(CudaBundle, RunsAndRecordsNotSupportedWithoutGpu) {
 // qemu-aarch64-static. Every record is correct and timed, its timings marked emulated and
 // not counted (no speedup), its confinement recorded; `ekb ingest` takes the results.
 TEST(Arm64Bundle, BuildRunUnderQemuIngest) {
+    // Needs the aarch64 cross toolchain, qemu-aarch64-static and libc6:arm64 (install-deps.sh).
+    if (std::string why = ekb::backend_unavailable_here("cpu-arm64"); !why.empty()) GTEST_SKIP() << why;
     ekb::TempDir tmp("ekb-arm64-bundle-");
     Out b = sh(ekb() + " bundle --tasks silu,fc_int8 --backends cpu-arm64 --kernels expert,naive --no-probe --time-cap 0.05 "
                        "--seed 11 --out " + q(tmp.path() / "built"));

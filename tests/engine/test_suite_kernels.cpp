@@ -7,6 +7,7 @@
 #include "compile/backend.h"
 #include "compile/compiler.h"
 #include "engine_fixture.h"
+#include "eval/availability.h"
 
 using namespace ekb;
 using namespace ekb::test;
@@ -33,6 +34,8 @@ class SuiteKernels : public ::testing::TestWithParam<std::tuple<std::string, std
 TEST_P(SuiteKernels, NaiveAndExpertAreCorrect) {
     const auto &[id, backend] = GetParam();
     const Task *t = suite().find(id);
+    // A backend of another CPU needs its cross toolchain, emulator and C library here.
+    if (std::string why = backend_unavailable_here(backend); !why.empty()) GTEST_SKIP() << why;
     Limits lim;
     if (!runs_natively(backend_info(backend))) lim.call_seconds = 120;  // an emulated CPU is 10-50x slower
     for (const auto &file : {t->naive_kernel(), t->expert_kernel(backend)}) {
@@ -53,12 +56,13 @@ INSTANTIATE_TEST_SUITE_P(Shipped, SuiteKernels,
                          ::testing::Combine(::testing::ValuesIn(task_ids()), ::testing::Values("cpu", "opencl")), param_name);
 
 // The arm64 CPUs (cross-compiled, run here under qemu-aarch64-static; their experts are the
-// cpu experts): a fixed subset by default (an int8 GEMV, a float GEMM, a reduction, a
-// depthwise convolution, a fused L2 block), every task with the suite label.
+// cpu experts): a small fixed subset by default (an int8 GEMV, a reduction, a depthwise
+// convolution: each run is 10-50x slower emulated), every task with the suite label.
+// Skipped, saying what is missing, where the cross toolchain, qemu or libc6:arm64 are not.
 #ifdef EKB_FULL_SUITE
 std::vector<std::string> arm64_task_ids() { return task_ids(); }
 #else
-std::vector<std::string> arm64_task_ids() { return {"matmul", "fc_int8", "softmax", "depthwise_conv3x3", "conv1x1_bias_relu6"}; }
+std::vector<std::string> arm64_task_ids() { return {"fc_int8", "softmax", "depthwise_conv3x3"}; }
 #endif
 
 INSTANTIATE_TEST_SUITE_P(Arm64, SuiteKernels,
