@@ -10,13 +10,14 @@ set -euo pipefail
 build=${1:-build/release}
 ekb="$build/bin/ekb"
 out=bench/results/arm64_cost.md
-tasks=(matmul fc_int8 softmax depthwise_conv3x3 conv1x1_bias_relu6 silu)
+# ARM64_COST_TASKS="a b": fewer tasks (on a loaded machine each arm64 evaluation takes minutes).
+read -r -a tasks <<< "${ARM64_COST_TASKS:-matmul fc_int8 softmax depthwise_conv3x3 conv1x1_bias_relu6 silu}"
 store=$(mktemp -d)/arm64_cost.db
 wall() { local t0 t1; t0=$(date +%s.%N); "$@" > /dev/null; t1=$(date +%s.%N); echo "$t1 - $t0" | bc; }
 {
   echo "# cpu-arm64 under qemu-aarch64-static vs native cpu: one evaluation"
   echo
-  echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(qemu-aarch64-static --version | head -1)."
+  echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(qemu-aarch64-static --version | head -1); load average at start $(cut -d' ' -f1-3 /proc/loadavg)."
   echo "ekb $("$ekb" --version 2>/dev/null | head -1). Each evaluation: \`ekb eval --task T --backend B --expert --time-cap 0.2\`"
   echo "(every instance verified, timed against the expert), compile cache warm (a first run before each measured one)."
   echo

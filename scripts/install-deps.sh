@@ -22,6 +22,7 @@ packages=(
   # runner is cross-built against, and qemu-user to run it here (emulated timings)
   libc6-dev-arm64-cross libstdc++-12-dev-arm64-cross qemu-user-static
   libseccomp-dev:arm64                 # the runner's seccomp filter, linked into the arm64 runner
+  libc6:arm64                          # the C library the arm64 runner runs with under qemu (not the cross one: docs/backends.md)
 )
 
 missing=()
