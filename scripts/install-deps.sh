@@ -18,6 +18,11 @@ packages=(
   chromium-headless-shell              # tests: the HTML report checked in a headless browser
   nats-server libnats-dev              # the device fabric (docs/fabric.md): JetStream server and C client
   util-linux
+  # the cpu-arm64 backends (docs/backends.md): the aarch64 cross C and C++ libraries the
+  # runner is cross-built against, and qemu-user to run it here (emulated timings)
+  libc6-dev-arm64-cross libstdc++-12-dev-arm64-cross qemu-user-static
+  libseccomp-dev:arm64                 # the runner's seccomp filter, linked into the arm64 runner
+  libc6:arm64                          # the C library the arm64 runner runs with under qemu (not the cross one: docs/backends.md)
 )
 
 missing=()
@@ -35,5 +40,7 @@ fi
 echo "install-deps: installing ${missing[*]}"
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+# libseccomp-dev:arm64 is a package of the arm64 architecture (Debian multiarch).
+if ! dpkg --print-foreign-architectures | grep -qx arm64; then $SUDO dpkg --add-architecture arm64; fi
 $SUDO apt-get update -q
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${missing[@]}"

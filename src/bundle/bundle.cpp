@@ -20,6 +20,7 @@
 #include "compile/toolchain.h"
 #include "device/profile.h"
 #include "eval/evaluator.h"
+#include "eval/record_builder.h"
 #include "eval/record_from_report.h"
 #include "measure/stats.h"
 #include "produce/producer.h"
@@ -81,16 +82,21 @@ public:
         std::string target = backend_target(backend);
         std::string key = safe_id(backend) + "-" + sha256_hex(target).substr(0, 8);
         if (!runners_.contains(key)) {
-            fs::path src = tc_.runner(target);
+            fs::path src = tc_.runner(target, backend_info(backend).runner_recipe);
             fs::create_directories(dir_ / "runners" / key);
             fs::path dst = dir_ / "runners" / key / "ekb-runner";
             fs::copy_file(src, dst, fs::copy_options::overwrite_existing);
             ::chmod(dst.c_str(), 0755);
+            // The runner's CPU (uname -m): ./run starts a runner for another CPU than the
+            // device's under that CPU's user-mode emulator (qemu-<cpu>-static), if any.
+            const Backend &row = backend_info(backend);
+            std::string arch = row.cpu_arch.empty() ? machine_arch() : row.cpu_arch;
+            write_file(dir_ / "runners" / key / "arch", arch + "\n");
             json r = {{"backend", backend}, {"target", target}, {"path", "runners/" + key + "/ekb-runner"},
-                      {"bytes", fs::file_size(dst)}, {"sha256", sha256_hex(read_file(dst))}};
+                      {"cpu_arch", arch}, {"bytes", fs::file_size(dst)}, {"sha256", sha256_hex(read_file(dst))}};
             // A driver-only machine may lack the OpenCL ICD loader (ocl-icd's libOpenCL.so.1):
             // carry ours beside the runner, where the runtime's loader falls back to it.
-            if (backend == "opencl" && target.rfind("x86-64", 0) == 0) {
+            if (backend_info(backend).probe == ProbeKind::opencl && target.rfind("x86-64", 0) == 0) {
                 fs::path loader = "/usr/lib/x86_64-linux-gnu/libOpenCL.so.1";
                 if (fs::exists(loader)) {
                     fs::path dst_lib = dir_ / "runners" / key / "libOpenCL.so.1";
@@ -131,7 +137,7 @@ BundleSummary build_bundle(const Suite &suite, Toolchain &tc, const BundleOption
         throw std::runtime_error("bundle: " + o.out.string() + " exists and is not empty");
     }
     for (const auto &b : o.backends) {
-        if (!is_known_backend(b)) throw std::runtime_error("bundle: unknown backend '" + b + "' (cpu, opencl, cuda)");
+        if (!is_known_backend(b)) throw std::runtime_error("bundle: unknown backend '" + b + "' (" + backend_names() + ")");
     }
     std::vector<const Task *> tasks = suite.match(o.tasks);
     if (tasks.empty()) throw std::runtime_error("bundle: no task matches '" + o.tasks + "'");
@@ -178,7 +184,7 @@ BundleSummary build_bundle(const Suite &suite, Toolchain &tc, const BundleOption
                 cand.target = pr.target;
                 ref.key = sha256_hex(read_file(pr.spec.reference));
                 ref.artifact = pr.spec.reference;
-                ref.target = reference_target();
+                ref.target = reference_target_for(b);
                 ConductSpec s = pr.spec;
                 s.candidate = w.artifact(cand, "probe");
                 s.reference = w.artifact(ref, "probe-reference");
@@ -208,7 +214,9 @@ BundleSummary build_bundle(const Suite &suite, Toolchain &tc, const BundleOption
             std::string src = read_file(file);
             if (seen.insert(t->id + "|" + b + "|" + target + "|" + sha256_hex(src)).second) jobs.push_back({t, b, target, src});
         };
-        for (const Task *t : tasks) add(t, "cpu", reference_target(), t->naive_kernel());
+        for (const auto &backend : o.backends) {
+            for (const Task *t : tasks) add(t, backend_info(backend).reference, reference_target_for(backend), t->naive_kernel());
+        }
         for (const auto &[kspec, producer] : producers) {
             for (const auto &backend : o.backends) {
                 for (const Task *t : tasks) {
@@ -252,27 +260,14 @@ BundleSummary build_bundle(const Suite &suite, Toolchain &tc, const BundleOption
                 Production prod = producer->produce(pr);
                 std::string pname = producer->name();
                 std::string id = task->id + "__" + backend + "__" + safe_id(kspec == "expert" || kspec == "naive" ? kspec : "k" + sha256_hex(kspec).substr(0, 6));
-                ResultRecord r;
-                r.task_id = task->id;
-                r.tier = task->tier;
-                r.domain = task->domain;
-                r.backend = backend;
-                r.producer = pname;
-                r.kernel_name = prod.kernel_name;
-                r.kernel_hash = prod.ok ? sha256_hex(prod.source) : "";
-                r.suite_hash = suite.content_hash();
-                r.task_hash = task->content_hash;
-                r.ekb_version = ekb_version();
-                uint64_t seed = mix_seed(master, std::hash<std::string>{}(id)) & 0x7fffffffffffffffull;
-                r.seed = static_cast<int64_t>(seed);
-                r.target = candidate_target(backend, prod.naive_baseline);
                 json entry = {{"id", id}, {"backend", backend}, {"task", task->id}, {"producer", pname}};
+                uint64_t seed = mix_seed(master, std::hash<std::string>{}(id)) & 0x7fffffffffffffffull;
                 if (!prod.ok) {
                     // No kernel for this (task, backend): nothing to run; the record is complete.
-                    r.status = "no_kernel";
-                    r.failure_stage = "produce";
-                    r.failure_code = prod.error_code;
-                    r.failure_message = prod.error_message;
+                    ResultRecord r = new_record({task, backend, pname, "", 0, prod.kernel_name}, suite, "",
+                                                candidate_target(backend, prod.naive_baseline));
+                    r.seed = static_cast<int64_t>(seed);
+                    mark_no_kernel(r, prod.error_code, prod.error_message);
                     r.environment = env_base.dump();
                     entry["kind"] = "complete";
                     entry["record"] = r.to_json();
@@ -280,38 +275,47 @@ BundleSummary build_bundle(const Suite &suite, Toolchain &tc, const BundleOption
                     sum.compile_failures.push_back(task->id + "/" + backend + "/" + kspec + ": " + prod.error_message);
                     continue;
                 }
-                CompileResult c = compile_kernel(tc, *task, backend, r.target, prod.source);
-                r.compile_s = c.cache_hit ? 0 : c.seconds_compile + c.seconds_generate + c.seconds_check + c.seconds_link;
-                r.compile_log = c.log;
-                r.loop_nest = c.loop_nest;
-                r.artifact_bytes = c.artifact_bytes;
-                if (!c.ok) {
-                    r.status = "compile_failed";
-                    r.failure_stage = c.stage;
-                    r.failure_code = compile_failure_code(c.stage);
-                    r.failure_message = c.message;
-                    r.environment = env_base.dump();
-                    entry["kind"] = "complete";
-                    entry["record"] = r.to_json();
-                    entries.push_back(entry);
-                    sum.compile_failures.push_back(task->id + "/" + backend + "/" + kspec + ": [" + c.stage + "] " + clip(c.message, 200));
-                    continue;
-                }
-                r.compiled = true;
-                ConductSpec s = conduct_spec_for(*task, backend, seed, 0);
-                timing_for(s);
+                // The evaluator's own steps up to the runner; the device conducts the spec.
+                EvalRequest req;
+                req.task = task;
+                req.backend = backend;
+                req.kernel_source = prod.source;
+                req.kernel_name = prod.kernel_name;
+                req.producer = pname;
+                req.naive_baseline = prod.naive_baseline;
+                req.seed = seed;
+                // The expert as a candidate is timed alone (its speedup over itself is 1 by
+                // definition): half the device time of a self-comparison.
+                req.compare_with_expert = kspec != "expert";
+                PreparedEval prep;
                 try {
-                    s.reference = w.artifact(ev.reference_artifact(*task), "reference");
-                    // The expert as a candidate is timed alone (its speedup over itself is 1
-                    // by definition): half the device time of a self-comparison.
-                    if (kspec != "expert") {
-                        if (auto ex = ev.expert_artifact(*task, backend)) s.expert = w.artifact(*ex, "expert");
-                    }
+                    EvalDeadline none(0);
+                    prep = ev.prepare(req, none, false);
                 } catch (const std::runtime_error &e) {
                     // A broken task (its reference or expert does not build): no entry.
                     sum.compile_failures.push_back(task->id + "/" + backend + "/" + kspec + ": task skipped: " + clip(e.what(), 300));
                     continue;
                 }
+                ResultRecord &r = prep.record;
+                // Made on the device: when it ran, its key, its threads (the device's cores).
+                r.created_at.clear();
+                r.record_key.clear();
+                r.threads = 0;
+                if (!prep.runnable) {
+                    r.environment = env_base.dump();
+                    entry["kind"] = "complete";
+                    entry["record"] = r.to_json();
+                    entries.push_back(entry);
+                    sum.compile_failures.push_back(task->id + "/" + backend + "/" + kspec + ": [" + prep.candidate.stage + "] " +
+                                                   clip(prep.candidate.message, 200));
+                    continue;
+                }
+                r.environment.clear();
+                ConductSpec s = prep.spec;
+                timing_for(s);
+                s.reference = w.artifact(prep.reference, "reference");
+                s.expert = prep.expert ? w.artifact(*prep.expert, "expert") : "";
+                const CompileResult &c = prep.candidate;
                 s.candidate = w.artifact(c, kspec);
                 w.spec(id, s);
                 w.spec_lines_ += " eval\n";

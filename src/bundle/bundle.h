@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "common/backend_table.h"
 #include "record/record.h"
 #include "suite/suite.h"
 
@@ -23,7 +24,7 @@ constexpr int k_bundle_format_version = 1;
 
 struct BundleOptions {
     std::string tasks = "*";                        // comma-separated globs
-    std::vector<std::string> backends = {"cpu"};
+    std::vector<std::string> backends = {host_cpu_backend().name};
     std::vector<std::string> kernels = {"expert", "naive"};  // expert | naive | dir:<path> | <path>
     std::filesystem::path out;
     double time_cap_seconds = 1.5;                  // per instance, both sides together

@@ -2,6 +2,9 @@
 # EdgeKernelBench bundle: runs every entry of this bundle on this device with the runner
 # for its target, the device probe and, with --pytorch, PyTorch eager timings. Needs no
 # compiler and no Halide: /bin/sh, mkdir/cp/mv/date/sed, and the GPU driver for GPU entries.
+# A runner built for another CPU than this one (runners/*/arch, e.g. an arm64 bundle on an
+# x86-64 machine) runs under qemu-<cpu>-static when it is installed: correct results,
+# emulated timings (recorded as such, never counted).
 #
 # usage: ./run [--out DIR] [--only PATTERN] [--deadline SECONDS] [--pytorch [--pytorch-budget S]] [--no-probe]
 #   --out DIR        where results go (default: results/ beside this script)
@@ -22,7 +25,7 @@ while [ $# -gt 0 ]; do
     --pytorch) pytorch=1; shift ;;
     --pytorch-budget) pytorch_budget=$2; shift 2 ;;
     --no-probe) probe=0; shift ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "run: unknown argument '$1' (see ./run --help)" >&2; exit 2 ;;
   esac
 done
@@ -59,6 +62,28 @@ runner_env() {  # key: runs the rest of the arguments with that runner's environ
   key=$1; shift
   if [ $use_icd = 1 ]; then OCL_ICD_VENDORS="$stage/runners/$key" "$@"; else "$@"; fi
 }
+machine=$(uname -m)
+launch() {  # key args...: the runner of that key, under its CPU's emulator when it is not this CPU
+  key=$1; shift
+  arch=$machine
+  if [ -f "$stage/runners/$key/arch" ]; then arch=$(cat "$stage/runners/$key/arch"); fi
+  if [ "$arch" = "$machine" ]; then runner_env "$key" "$stage/runners/$key/ekb-runner" "$@"; return; fi
+  emu=$(command -v "qemu-$arch-static" 2> /dev/null || command -v "qemu-$arch" 2> /dev/null)
+  if [ -z "$emu" ] && [ -x "/usr/bin/qemu-$arch-static" ]; then emu=/usr/bin/qemu-$arch-static; fi
+  if [ -z "$emu" ]; then
+    echo "run: runner $key is for $arch CPUs; on this $machine machine it needs qemu-$arch-static (Debian: qemu-user-static)" >&2
+    return 126
+  fi
+  # The runner is dynamically linked: the emulator finds its C library in /lib/<cpu>-linux-gnu
+  # (Debian: libc6:arm64). Not with QEMU_LD_PREFIX=/usr/<cpu>-linux-gnu (Debian's cross
+  # package): under qemu 7.2 every fork()ed child of that loader spins forever.
+  if [ ! -e "/lib/$arch-linux-gnu/libc.so.6" ] && [ ! -e "/usr/lib/$arch-linux-gnu/libc.so.6" ]; then
+    echo "run: runner $key is for $arch CPUs; under $emu it needs their C library in /lib/$arch-linux-gnu (Debian: libc6:arm64)" >&2
+    return 126
+  fi
+  runner_env "$key" env -u QEMU_LD_PREFIX EKB_RUNNER_EMULATOR="$emu" EKB_RUNNER_HOST_ARCH="$machine" \
+    "$emu" "$stage/runners/$key/ekb-runner" "$@"
+}
 bwrap=absent
 if [ -x /usr/bin/bwrap ]; then bwrap=present; fi
 t_begin=$(now)
@@ -70,7 +95,7 @@ printf '{"started":"%s","host":"%s","uid":%s,"bwrap":"%s","nvidia_icd":"%s","ocl
 # The device, per backend, as the runner sees it.
 while read -r backend key; do
   case "$backend" in ''|\#*) continue ;; esac
-  if runner_env "$key" "$stage/runners/$key/ekb-runner" probe "$backend" > "$out/probe-$backend.json.part" \
+  if launch "$key" probe "$backend" > "$out/probe-$backend.json.part" \
        2> "$out/logs/probe-$backend.err" < /dev/null; then
     mv "$out/probe-$backend.json.part" "$out/probe-$backend.json"
   fi
@@ -88,7 +113,7 @@ while read -r id key backend kind; do
     continue
   fi
   started=$(date -u +%Y-%m-%dT%H:%M:%SZ); t0=$(now)
-  (cd "$here" && runner_env "$key" "$stage/runners/$key/ekb-runner" conduct "specs/$id.json" "$out/reports/$id.json.part") \
+  (cd "$here" && launch "$key" conduct "specs/$id.json" "$out/reports/$id.json.part") \
     < /dev/null 2> "$out/logs/$id.err"
   rc=$?
   if [ $rc = 0 ] && [ -s "$out/reports/$id.json.part" ]; then mv "$out/reports/$id.json.part" "$out/reports/$id.json"; fi

@@ -38,6 +38,12 @@ void carry_library(const fs::path &lib, const std::string &soname, const fs::pat
 
 uint64_t build_worker_bundle(Toolchain &tc, const std::string &backend, const fs::path &out) {
     if (fs::exists(out) && !fs::is_empty(out)) throw std::runtime_error(out.string() + " exists and is not empty");
+    if (backend_info(backend).runner_recipe != "native") {
+        // ekb-worker links libnats and the fabric for this machine's CPU only.
+        throw std::runtime_error("a worker bundle for " + backend + " is not supported: ekb-worker is built for this machine's CPU "
+                                 "(serve " + backend + " from here with `ekb worker --backend " + backend +
+                                 "`, under its emulator, or use `ekb bundle --backends " + backend + "`)");
+    }
     fs::path tmp = out;
     tmp += ".building";
     fs::remove_all(tmp);
@@ -57,7 +63,7 @@ uint64_t build_worker_bundle(Toolchain &tc, const std::string &backend, const fs
         ::chmod((tmp / "runners" / name).c_str(), 0755);
         runners[t] = name;
     }
-    if (backend == "opencl") {
+    if (backend_info(backend).probe == ProbeKind::opencl) {  // the OpenCL ICD loader, for driver-only machines
         fs::path loader = "/usr/lib/x86_64-linux-gnu/libOpenCL.so.1";
         if (fs::exists(loader)) carry_library(loader, "libOpenCL.so.1", tmp / "runners");
     }

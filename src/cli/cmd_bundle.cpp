@@ -45,9 +45,9 @@ int cmd_bundle(const std::vector<std::string> &argv) {
     o.out = *out;
     if (a.flag("worker")) {
         // A self-contained fabric worker directory for one backend (docs/fabric.md).
-        auto backends = split_list(a.get_or("backends", "cpu"));
+        auto backends = split_list(a.get_or("backends", host_cpu_backend().name));
         if (backends.size() != 1 || !is_known_backend(backends[0])) {
-            throw UsageError("--worker needs exactly one backend: --backends cpu|opencl|cuda");
+            throw UsageError("--worker needs exactly one backend: --backends " + backend_names("|"));
         }
         Toolchain tc(cache_dir());
         uint64_t bytes = build_worker_bundle(tc, backends[0], o.out);
@@ -56,9 +56,9 @@ int cmd_bundle(const std::vector<std::string> &argv) {
         return 0;
     }
     o.tasks = a.get_or("tasks", "*");
-    o.backends = split_list(a.get_or("backends", "cpu"));
+    o.backends = split_list(a.get_or("backends", host_cpu_backend().name));
     for (const auto &b : o.backends) {
-        if (!is_known_backend(b)) throw UsageError("--backends: '" + b + "' is not cpu, opencl or cuda");
+        if (!is_known_backend(b)) throw UsageError("--backends: '" + b + "' is not a backend (" + backend_names() + ")");
     }
     o.kernels = split_list(a.get_or("kernels", "expert,naive"));
     o.time_cap_seconds = a.number("time-cap", o.time_cap_seconds);
@@ -138,8 +138,8 @@ int cmd_ingest(const std::vector<std::string> &argv) {
 int cmd_device(const std::vector<std::string> &argv) {
     Args a(argv, command_spec("device"));
     if (a.positional().size() != 1 || a.positional()[0] != "probe") throw UsageError("expected 'device probe'");
-    std::string backend = a.get_or("backend", "cpu");
-    if (!is_known_backend(backend)) throw UsageError("--backend must be cpu, opencl or cuda");
+    std::string backend = a.get_or("backend", host_cpu_backend().name);
+    if (!is_known_backend(backend)) throw UsageError("--backend must be one of " + backend_names() + ", not '" + backend + "'");
     Toolchain tc(cache_dir());
     json probe = probe_backend(tc, backend);
     std::string target = backend_target(backend);
@@ -151,7 +151,7 @@ int cmd_device(const std::vector<std::string> &argv) {
     if (probe.value("supported", false) && !a.flag("no-peaks")) {
         std::cerr << "  compiling the peak kernels (peak_fma, peak_triad)...\n";
         runs = peak_runs(tc, backend, a.flag("quick"), a.number("time-cap", 1.0));
-        fs::path runner = tc.runner(target);
+        fs::path runner = tc.runner(target, backend_info(backend).runner_recipe);
         for (const auto &r : runs) {
             std::cerr << "  measuring " << (r.metric == "gflops" ? "GFLOP/s" : "GB/s") << " with " << r.task_id << " on "
                       << r.instance << "..." << std::flush;

@@ -83,8 +83,8 @@ int calibrate_suite(const Suite &suite, const Args &a) {
     Evaluator ev(suite, tc);
     std::vector<Row> rows;
     std::vector<ExpertOverNaive> over_naive;
-    json report = {{"backend", "cpu"}, {"threads", threads}, {"ekb_version", ekb_version()}, {"date", utc_now()},
-                   {"target", backend_target("cpu")}, {"tasks", json::array()}};
+    json report = {{"backend", host_cpu_backend().name}, {"threads", threads}, {"ekb_version", ekb_version()}, {"date", utc_now()},
+                   {"target", reference_target()}, {"tasks", json::array()}};
     std::string blas;
     // The oneDNN baseline's binary sits next to ekb; absent when the build had no oneDNN.
     fs::path dnnl_bin = libexec_dir() / "ekb-vendor-dnnl";
@@ -100,7 +100,7 @@ int calibrate_suite(const Suite &suite, const Args &a) {
         // Naive against the expert, timed by ekb's protocol (A B B A): both medians per instance.
         EvalRequest req;
         req.task = t;
-        req.backend = "cpu";
+        req.backend = host_cpu_backend().name;
         req.kernel_source = read_file(t->naive_kernel());
         req.kernel_name = "naive.cpp";
         req.producer = "naive";
@@ -174,7 +174,7 @@ int calibrate_suite(const Suite &suite, const Args &a) {
     std::ostringstream md;
     md << "# Expert calibration on cpu\n\n"
        << "`ekb suite calibrate` on " << utc_now() << ", " << threads << " threads, ekb " << ekb_version()
-       << ", target `" << backend_target("cpu") << "`, numpy BLAS: " << (blas.empty() ? "unknown" : blas)
+       << ", target `" << reference_target() << "`, numpy BLAS: " << (blas.empty() ? "unknown" : blas)
        << ", "
        << (!dnnl_version.empty() ? dnnl_version
            : have_dnnl           ? "oneDNN: no convolution timed"

@@ -14,6 +14,7 @@
 #include "compile/toolchain.h"
 #include "eval/evaluator.h"
 #include "eval/kernel_profile.h"
+#include "metrics/suspect.h"
 #include "record/store.h"
 
 namespace ekb {
@@ -37,6 +38,9 @@ void print_record(const ResultRecord &r) {
         while ((p = msg.find('\n', p)) != std::string::npos) msg.replace(p, 1, "\n            "), p += 13;
         std::cout << "            " << msg << "\n";
     }
+    // Under a user-mode emulator (a backend for another CPU): timings are recorded, never
+    // counted, so no speedup is shown (docs/backends.md).
+    std::string emulator = emulated_timing(r);
     if (!r.instances.empty()) {
         json insts = json::parse(r.instances);
         // The columns that matter most come first: a narrow terminal leaves out the last ones.
@@ -47,8 +51,9 @@ void print_record(const ResultRecord &r) {
             if (i.contains("timing")) {
                 const auto &c = i["timing"]["candidate"];
                 bool expert = i["timing"].contains("expert");
-                row.push_back(expert ? fmt_double(i["timing"]["speedup"], 3) : "-");
-                row.push_back(expert ? "[" + fmt_double(i["timing"]["speedup_ci"][0], 3) + ", " +
+                bool ratio = expert && emulator.empty();
+                row.push_back(ratio ? fmt_double(i["timing"]["speedup"], 3) : "-");
+                row.push_back(ratio ? "[" + fmt_double(i["timing"]["speedup_ci"][0], 3) + ", " +
                                            fmt_double(i["timing"]["speedup_ci"][1], 3) + "]"
                                      : "-");
                 row.push_back(fmt_seconds(c["median_s"]));
@@ -67,7 +72,10 @@ void print_record(const ResultRecord &r) {
             p = e + 1;
         }
     }
-    if (r.timed) {
+    if (r.timed && !emulator.empty()) {
+        std::cout << "\n  timings emulated (" << emulator
+                  << "): recorded, not counted (no speedup, Fast@p or roofline; docs/backends.md)\n";
+    } else if (r.timed) {
         std::cout << "\n  speedup over expert " << fmt_double(r.speedup, 3) << "  (95% CI " << fmt_double(r.speedup_ci_lo, 3)
                   << " .. " << fmt_double(r.speedup_ci_hi, 3) << ", geomean over instances)\n";
     }
@@ -84,8 +92,8 @@ int cmd_eval(const std::vector<std::string> &argv) {
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
     auto task_id = a.get("task");
     if (!task_id) throw UsageError("--task is required");
-    std::string backend = a.get_or("backend", "cpu");
-    if (!is_known_backend(backend)) throw UsageError("--backend must be cpu, opencl or cuda, not '" + backend + "'");
+    std::string backend = a.get_or("backend", host_cpu_backend().name);
+    if (!is_known_backend(backend)) throw UsageError("--backend must be one of " + backend_names() + ", not '" + backend + "'");
     int chosen = (a.get("kernel") ? 1 : 0) + (a.flag("expert") ? 1 : 0) + (a.flag("naive") ? 1 : 0);
     if (chosen != 1) throw UsageError("give exactly one of --kernel <file>, --expert, --naive");
 
@@ -171,8 +179,8 @@ int cmd_eval(const std::vector<std::string> &argv) {
 int cmd_probe(const std::vector<std::string> &argv) {
     Args a(argv, command_spec("probe"));
     if (!a.positional().empty()) throw UsageError("unexpected argument '" + a.positional()[0] + "'");
-    std::string backend = a.get_or("backend", "cpu");
-    if (!is_known_backend(backend)) throw UsageError("--backend must be cpu, opencl or cuda");
+    std::string backend = a.get_or("backend", host_cpu_backend().name);
+    if (!is_known_backend(backend)) throw UsageError("--backend must be one of " + backend_names() + ", not '" + backend + "'");
     Toolchain tc(cache_dir());
     json j = probe_backend(tc, backend);
     j["target"] = backend_target(backend);

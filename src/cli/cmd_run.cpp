@@ -123,9 +123,9 @@ int cmd_run(const std::vector<std::string> &argv) {
     std::string glob = a.get_or("tasks", "*");
     opts.tasks = suite.match(glob);
     if (opts.tasks.empty()) throw UsageError("--tasks " + glob + " matches no task (see 'ekb tasks list')");
-    opts.backends = split_list(a.get_or("backends", "cpu"));
+    opts.backends = split_list(a.get_or("backends", host_cpu_backend().name));
     for (const auto &b : opts.backends) {
-        if (!is_known_backend(b)) throw UsageError("--backends: unknown backend '" + b + "' (cpu, opencl, cuda)");
+        if (!is_known_backend(b)) throw UsageError("--backends: unknown backend '" + b + "' (" + backend_names() + ")");
     }
     opts.producers = split_list(a.get_or("producers", "expert"));
     // --ablate L1,L2 and --seed-from B rewrite the leka producers: leka -> leka-no-L1-no-L2,

@@ -50,7 +50,7 @@ VerifyOutcome verify_task(Evaluator &ev, Toolchain &tc, const Task &task, int se
     CompileResult ref = ev.reference_artifact(task);
     ConductSpec spec;
     for (int s = 0; s < seeds; s++) {
-        ConductSpec one = conduct_spec_for(task, "cpu", mix_seed(base_seed, static_cast<uint64_t>(s)), threads);
+        ConductSpec one = conduct_spec_for(task, host_cpu_backend().name, mix_seed(base_seed, static_cast<uint64_t>(s)), threads);
         if (s == 0) spec = one;
         else spec.instances.insert(spec.instances.end(), one.instances.begin(), one.instances.end());
     }
@@ -170,12 +170,22 @@ void fuzz_kernel(Evaluator &ev, const Task &ft, const std::string &backend, cons
     }
 }
 
+// fuzz-shapes' default backends: those that run on this machine's own CPU, natively (the
+// host CPU, and OpenCL, which is PoCL where there is no GPU).
+std::string default_fuzz_backends() {
+    std::string out;
+    for (const auto &b : backend_table()) {
+        if (runs_natively(b) && b.lane != TimingLane::own_device) out += (out.empty() ? "" : ",") + b.name;
+    }
+    return out;
+}
+
 int fuzz_shapes_suite(const Suite &suite, const Args &a) {
     auto tasks = suite.match(a.get_or("tasks", "*"));
     if (tasks.empty()) throw UsageError("no task matches --tasks " + a.get_or("tasks", "*"));
-    std::vector<std::string> backends = split_list(a.get_or("backends", "cpu,opencl"));
+    std::vector<std::string> backends = split_list(a.get_or("backends", default_fuzz_backends()));
     for (const auto &b : backends) {
-        if (!is_known_backend(b)) throw UsageError("--backends: unknown backend '" + b + "' (cpu, opencl, cuda)");
+        if (!is_known_backend(b)) throw UsageError("--backends: unknown backend '" + b + "' (" + backend_names() + ")");
     }
     int sample = static_cast<int>(a.number("verify-sample", 3));
     if (sample < 0) throw UsageError("--verify-sample must be >= 0");
@@ -242,8 +252,8 @@ int fuzz_shapes_suite(const Suite &suite, const Args &a) {
     std::set<std::string> failing_tasks;
     for (const auto &f : failures) failing_tasks.insert(f.task);
     std::cout << failures.size() << " failures in " << failing_tasks.size() << " of " << tasks.size() << " tasks ("
-              << total_instances << " fuzz instances, backends " << a.get_or("backends", "cpu,opencl") << ", cpu target "
-              << backend_target("cpu") << ", seed " << seed << ", " << fmt_seconds(monotonic_seconds() - t0) << ")\n";
+              << total_instances << " fuzz instances, backends " << a.get_or("backends", default_fuzz_backends()) << ", cpu target "
+              << reference_target() << ", seed " << seed << ", " << fmt_seconds(monotonic_seconds() - t0) << ")\n";
     if (auto path = a.get("out")) write_file(*path, out.dump(1) + "\n");
     return failures.empty() ? 0 : 1;
 }
@@ -274,8 +284,8 @@ int print_suite_stats(const Suite &suite) {
             for (const auto &x : *set) seen.insert(dtype_name(x.dtype));
         }
         for (const auto &d : seen) dtypes[d]++;
-        for (const auto &b : known_backends()) {
-            if (fs::exists(t.expert_kernel(b))) experts[b]++;
+        for (const auto &row : backend_table()) {
+            if (fs::exists(t.expert_kernel(row.name))) experts[row.name]++;
         }
         for (const auto &i : t.instances) {
             if (!i.heldout) visible++;

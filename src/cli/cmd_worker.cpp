@@ -32,8 +32,8 @@ int cmd_worker(const std::vector<std::string> &argv) {
     auto url = a.get("nats");
     if (!url) throw UsageError("--nats URL is required (e.g. --nats nats://127.0.0.1:4222)");
     auto backend = a.get("backend");
-    if (!backend) throw UsageError("--backend cpu|opencl|cuda is required");
-    if (!is_known_backend(*backend)) throw UsageError("--backend must be cpu, opencl or cuda, not '" + *backend + "'");
+    if (!backend) throw UsageError("--backend " + backend_names("|") + " is required");
+    if (!is_known_backend(*backend)) throw UsageError("--backend must be one of " + backend_names() + ", not '" + *backend + "'");
     WorkerConfig cfg;
     cfg.connection = fabric_connection_from(a, *url);
     cfg.settings = fabric_settings_from(a);
@@ -51,7 +51,7 @@ int cmd_worker(const std::vector<std::string> &argv) {
     cfg.class_target = backend_target(*backend);
     std::vector<std::string> targets = {candidate_target(*backend, false), candidate_target(*backend, true)};
     if (is_gpu_backend(*backend)) targets.push_back(candidate_target(*backend, false) + "-debug");
-    for (const std::string &t : targets) cfg.runners[t] = tc.runner(t);
+    for (const std::string &t : targets) cfg.runners[t] = tc.runner(t, backend_info(*backend).runner_recipe);
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);
     run_worker(cfg, g_stop);

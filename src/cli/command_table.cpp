@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "cli/commands.h"
+#include "common/backend_table.h"
 #include "common/paths.h"
 
 namespace ekb {
@@ -21,7 +22,14 @@ OptionSpec opt_private() {
 }
 OptionSpec opt_store() { return {"store", "FILE", "the SQLite results store (default: EKB_RESULTS, else ekb-results.db)", "file"}; }
 OptionSpec opt_wide() { return {"wide", "", "print every table column, however wide (default: fit the terminal, 80 columns when not a terminal)", ""}; }
-const char *k_backends = "cpu|opencl|cuda";
+// The backends, from the backend table: what completion offers and what help lists.
+std::string backends_choice() { return backend_names("|"); }
+std::string backend_help() {
+    return "the backend: " + backend_names() + " (default " + host_cpu_backend().name + "; docs/backends.md)";
+}
+std::string backends_help() {
+    return "backends, comma-separated: " + backend_names() + " (default " + host_cpu_backend().name + ")";
+}
 
 // The device fabric's connection options (docs/fabric.md), shared by eval, run, worker and
 // devices. Secrets may come from the environment instead (EKB_NATS_*), out of `ps`.
@@ -68,7 +76,7 @@ std::vector<CommandSpec> make_table() {
          "is given.",
          {},
          with({{"task", "ID", "the task (required; see 'ekb tasks list')", "task"},
-          {"backend", "B", "cpu, opencl or cuda (default cpu)", k_backends},
+          {"backend", "B", backend_help(), backends_choice()},
           {"kernel", "FILE", "the kernel file to evaluate", "file"},
           {"expert", "", "evaluate the task's expert kernel for the backend", ""},
           {"naive", "", "evaluate the task's naive kernel", ""},
@@ -102,7 +110,7 @@ std::vector<CommandSpec> make_table() {
          {},
          with({{"experiment", "NAME|DIR", "the experiment (a name under ./experiments, or a path; default 'default')", "experiment"},
           {"tasks", "GLOB", "tasks to run, comma-separated globs (default '*')", "task"},
-          {"backends", "LIST", "backends, comma-separated (default cpu)", k_backends},
+          {"backends", "LIST", backends_help(), backends_choice()},
           {"producers", "LIST", "producers, comma-separated (default expert)", "expert|naive|direct|iterative|leka|external"},
           {"models", "LIST", "models for producers that use one (default builtin)", "builtin"},
           {"samples", "N", "samples per (task, backend, producer, model) (default 1)", ""},
@@ -126,7 +134,7 @@ std::vector<CommandSpec> make_table() {
           {"external-timeout", "S", "wall-clock limit of the external agent", ""},
           {"external-ro", "PATHS", "paths the external agent may read, comma-separated", "file"},
           {"ablate", "LAYERS", "leka producers without these layers (compute,loops,memory,vector)", "compute|loops|memory|vector"},
-          {"seed-from", "BACKEND", "leka producers also start from this backend's result", k_backends},
+          {"seed-from", "BACKEND", "leka producers also start from this backend's result", backends_choice()},
           {"fail-on", "WHAT", "exit 3 when any sample of this run is: incorrect (did not compile or is not correct), "
                               "compile (did not compile), harness (could not be evaluated); comma-separated", "incorrect|compile|harness"},
           opt_wide(),
@@ -185,7 +193,8 @@ std::vector<CommandSpec> make_table() {
           {"seed", "N", "verify: the first seed", ""},
           {"threads", "N", "threads", ""},
           {"out", "PREFIX", "calibrate: write PREFIX.md and PREFIX.json; fuzz-shapes: write PREFIX as JSON", "file"},
-          {"backends", "LIST", "fuzz-shapes: backends, comma-separated (default cpu,opencl; cuda compiles only)", k_backends},
+          {"backends", "LIST", "fuzz-shapes: backends, comma-separated (default: those that run on this machine's CPU natively; a GPU backend "
+           "without its device compiles only)", backends_choice()},
           {"verify-sample", "N", "fuzz-shapes: instances per task verified against PyTorch (default 3)", ""},
           {"max-elements", "N", "fuzz-shapes: skip instances with more elements than N (default 4000000)", ""},
           opt_wide(),
@@ -197,7 +206,7 @@ std::vector<CommandSpec> make_table() {
          "kernels on a machine with nothing but a driver; 'ekb ingest' stores its results (docs/bundles.md).",
          {},
          {{"tasks", "GLOB", "tasks (default '*')", "task"},
-          {"backends", "LIST", "backends, comma-separated (default cpu)", k_backends},
+          {"backends", "LIST", backends_help(), backends_choice()},
           {"kernels", "LIST", "expert, naive and/or folders of kernels (default expert,naive)", "dir"},
           {"out", "DIR", "the bundle folder (required)", "dir"},
           {"time-cap", "S", "timing cap per instance, seconds", ""},
@@ -229,7 +238,7 @@ std::vector<CommandSpec> make_table() {
          "'ekb device probe' measures the backend's roofline peaks with Halide kernels timed by the runner (an "
          "FMA kernel and a STREAM triad) and prints what prompts use about the device.",
          {"probe"},
-         {{"backend", "B", "cpu, opencl or cuda (default cpu)", k_backends},
+         {{"backend", "B", backend_help(), backends_choice()},
           {"peaks", "FILE", "merge the measured peaks into this peaks.json", "file"},
           {"quick", "", "small instances (tests, slow machines)", ""},
           {"no-peaks", "", "only the device facts; measure nothing", ""},
@@ -241,7 +250,7 @@ std::vector<CommandSpec> make_table() {
          "(docs/fabric.md).",
          {},
          with({{"nats", "URL", "the fabric's NATS server (nats://HOST:PORT or tls://HOST:PORT; required)", ""},
-               {"backend", "B", "the backend this worker serves (required)", k_backends},
+               {"backend", "B", "the backend this worker serves (required)", backends_choice()},
                {"device", "N", "the device index on this machine (default 0)", ""},
                {"name", "NAME", "this worker's name in records and 'ekb devices' (default host-backend-device)", ""},
                {"allow-unconfined", "", "run jobs even where the confinement is not available", ""},
@@ -259,7 +268,7 @@ std::vector<CommandSpec> make_table() {
          cmd_devices},
         {"probe", "", "the device a backend runs on here", "Prints what the runner finds for the backend: the device, its driver, or why it cannot run.",
          {},
-         {{"backend", "B", "cpu, opencl or cuda (default cpu)", k_backends}},
+         {{"backend", "B", backend_help(), backends_choice()}},
          cmd_probe},
         {"check", "[kernel.cpp]", "inside an external agent's workspace: compile, verify and time a kernel",
          "Used by external coding agents (producer 'external'): compiles, verifies and times a kernel on the "

@@ -44,9 +44,21 @@ int seccomp_program(bool gpu_driver) {
     scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
     if (!ctx) return -1;
     bool ok = true;
+    // A runner for another CPU under a user-mode emulator (eval/conductor_process.cpp): the
+    // worker is the emulator, a program of the host's CPU, so the filter must (also) cover
+    // that CPU's system calls, which every emulated one becomes. The rules below are added
+    // for every architecture of the filter.
+    if (const char *host = std::getenv("EKB_RUNNER_HOST_ARCH"); host && *host && std::getenv("EKB_RUNNER_EMULATOR")) {
+        uint32_t arch = seccomp_arch_resolve_name(host);
+        if (!arch) {
+            seccomp_release(ctx);
+            return -1;
+        }
+        if (arch != seccomp_arch_native()) ok = seccomp_arch_add(ctx, arch) == 0;
+    }
     for (const auto &name : seccomp_denied_syscalls()) {
         int nr = seccomp_syscall_resolve_name(name.c_str());
-        if (nr == __NR_SCMP_ERROR) continue;  // not on this architecture
+        if (nr == __NR_SCMP_ERROR) continue;  // unknown to libseccomp
         if (gpu_driver && name == "socket") {
             // The NVIDIA driver's cuInit makes a listening Unix socket (socket(AF_UNIX,
             // SOCK_SEQPACKET|SOCK_CLOEXEC), bind, listen) and fails with

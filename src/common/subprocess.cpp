@@ -172,10 +172,26 @@ bool network_isolation_available() {
 }
 
 std::string confinement_summary() {
-    std::string s = bubblewrap_available() ? "bwrap+seccomp " : "bwrap=UNAVAILABLE(no mount/pid isolation) seccomp ";
+    // The filter is built here as children get it (for an emulated runner: for the host's
+    // CPU too), so a filter that cannot be built is said, never assumed.
+    static const bool filter_ok = [] {
+        int fd = seccomp_program(false);
+        if (fd >= 0) ::close(fd);
+        return fd >= 0;
+    }();
+    std::string s = bubblewrap_available() ? "bwrap+" : "bwrap=UNAVAILABLE(no mount/pid isolation) ";
+    s += filter_ok ? "seccomp " : "seccomp=UNAVAILABLE(the filter could not be built) ";
     s += ::geteuid() == 0 ? "uid=private-per-child" : "uid=invoking-user(shared process limit)";
     s += network_isolation_available() ? " netns=private" : " netns=UNAVAILABLE(network not isolated)";
     s += " rlimits=on pgroup-kill=on";
+    if (const char *emu = std::getenv("EKB_RUNNER_EMULATOR"); emu && *emu) {
+        // Workers are the emulator running the runner: the mount tree, uid, namespaces and
+        // rlimits hold as for any child; the seccomp filter is applied to the emulator's own
+        // system calls (those of the host CPU, which every emulated one becomes).
+        const char *host = std::getenv("EKB_RUNNER_HOST_ARCH");
+        s += std::string(" emulated=") + std::filesystem::path(emu).filename().string() +
+             "(seccomp on its " + (host && *host ? host : "host") + " system calls)";
+    }
     return s;
 }
 
@@ -188,8 +204,12 @@ std::vector<std::string> driver_env() {
     std::vector<std::string> out;
     // LD_LIBRARY_PATH: containers often put the NVIDIA driver's libraries (libcuda.so.1,
     // libnvidia-opencl.so.1) in a directory only it names (e.g. /usr/local/nvidia/lib64).
+    // EKB_RUNNER_EMULATOR, EKB_RUNNER_HOST_ARCH: a runner for another CPU runs under a
+    // user-mode emulator, and so do its workers (eval/conductor_process.cpp). Never
+    // QEMU_LD_PREFIX: the runner's C library is the multiarch one (target_libc_missing there).
     for (const char *pass : {"OCL_ICD_VENDORS", "OCL_ICD_FILENAMES", "CUDA_VISIBLE_DEVICES", "POCL_DEVICES", "LD_LIBRARY_PATH",
-                             "HL_OCL_DEVICE_TYPE", "HL_OCL_PLATFORM_NAME", "HL_GPU_DEVICE"}) {
+                             "HL_OCL_DEVICE_TYPE", "HL_OCL_PLATFORM_NAME", "HL_GPU_DEVICE", "EKB_RUNNER_EMULATOR",
+                             "EKB_RUNNER_HOST_ARCH"}) {
         if (const char *v = std::getenv(pass)) out.push_back(std::string(pass) + "=" + v);
     }
     return out;

@@ -13,18 +13,6 @@
 
 namespace ekb {
 
-const std::vector<std::string> &known_backends() {
-    static const std::vector<std::string> b = {"cpu", "opencl", "cuda"};
-    return b;
-}
-
-bool is_known_backend(const std::string &backend) {
-    const auto &b = known_backends();
-    return std::find(b.begin(), b.end(), backend) != b.end();
-}
-
-bool is_gpu_backend(const std::string &backend) { return backend == "opencl" || backend == "cuda"; }
-
 namespace {
 
 std::set<std::string> cpuinfo_flags() {
@@ -68,17 +56,17 @@ std::string host_cpu_target() {
 }  // namespace
 
 std::string backend_target(const std::string &backend) {
-    if (!is_known_backend(backend)) throw std::invalid_argument("unknown backend '" + backend + "' (cpu, opencl, cuda)");
-    std::string env = "EKB_TARGET_" + backend;
-    std::transform(env.begin(), env.end(), env.begin(), [](unsigned char c) { return std::toupper(c); });
+    const Backend &b = backend_info(backend);
+    std::string env = "EKB_TARGET_" + b.name;
+    std::transform(env.begin(), env.end(), env.begin(),
+                   [](unsigned char c) { return c == '-' ? '_' : static_cast<char>(std::toupper(c)); });
     if (const char *v = std::getenv(env.c_str()); v && *v) return v;
-    std::string t = host_cpu_target();
-    if (backend == "opencl") t += "-opencl";
-    // Halide 14 tops out at compute capability 8.6; newer GPUs JIT its PTX in the driver.
-    if (backend == "cuda") t += "-cuda-cuda_capability_86";
+    std::string t = (b.host_target ? host_cpu_target() : b.target) + b.target_features;
     return Halide::Target(t).to_string();
 }
 
-std::string reference_target() { return backend_target("cpu"); }
+std::string reference_target() { return backend_target(host_cpu_backend().name); }
+
+std::string reference_target_for(const std::string &backend) { return backend_target(backend_info(backend).reference); }
 
 }  // namespace ekb

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/backend_table.h"
 #include "common/files.h"
 #include "common/sha256.h"
 #include "common/subprocess.h"
@@ -160,7 +161,7 @@ CompileResult compile_kernel(Toolchain &tc, const Task &task, const std::string 
                              const std::string &kernel_source, const CompileOptions &opts) {
     json sig = signature_json(task);
     std::string algorithm = read_file(task.algorithm_path());
-    std::string allowlist_text = read_file(tc.allowlist_dir() / (backend + ".txt"));
+    std::string allowlist_text = read_file(tc.allowlist_dir() / (backend_info(backend).allowlist + ".txt"));
     Sha256 h;
     for (const std::string &part : {tc.id(), target, backend, kernel_source, algorithm, sig.dump(), allowlist_text,
                                     std::string(k_object_check_rules), std::string(k_source_check_rules)}) {

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "common/backend_table.h"
 #include "common/files.h"
 #include "compile/elf_symbols.h"
 
@@ -242,7 +243,9 @@ std::string syscall_problem(const std::string &bytes, const ElfObject &obj, cons
 
 ObjectAllowlist load_allowlist(const std::filesystem::path &dir, const std::string &backend) {
     ObjectAllowlist out;
-    std::istringstream in(read_file(dir / (backend + ".txt")));
+    // The backend's row names its allowlist file (several backends may share one).
+    const std::string file = (dir / (backend_info(backend).allowlist + ".txt")).string();
+    std::istringstream in(read_file(file));
     std::string line;
     while (std::getline(in, line)) {
         auto hash = line.find('#');
@@ -251,7 +254,7 @@ ObjectAllowlist load_allowlist(const std::filesystem::path &dir, const std::stri
         std::string sym;
         if (!(ls >> sym)) continue;
         if (sym == "require") {
-            if (!(ls >> sym)) throw std::runtime_error((dir / (backend + ".txt")).string() + ": 'require' names no symbol");
+            if (!(ls >> sym)) throw std::runtime_error(file + ": 'require' names no symbol");
             out.required.push_back(sym);
         }
         out.symbols.insert(sym);

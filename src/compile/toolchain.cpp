@@ -9,6 +9,7 @@
 #include "common/paths.h"
 #include "common/sha256.h"
 #include "common/subprocess.h"
+#include "eval/availability.h"
 
 namespace ekb {
 
@@ -75,6 +76,11 @@ Toolchain::Toolchain(const fs::path &cache_root) : cache_root_(cache_root), cxx_
                               ekb_home() / "include" / "ekb" / "kernel.h"}) {
         if (!fs::exists(p)) throw std::runtime_error("ekb installation incomplete: missing " + p.string());
         h.update(read_file(p));
+    }
+    // The cross-built runner libraries, where this build has them (they are optional).
+    for (const auto &e : fs::directory_iterator(libexec_dir())) {
+        std::string n = e.path().filename().string();
+        if (n.rfind("libekb_runner-", 0) == 0 && e.path().extension() == ".a") h.update(n + ":" + read_file(e.path()));
     }
     id_ = h.hex().substr(0, 16);
     root_ = cache_root_ / "toolchain" / id_;
@@ -162,18 +168,44 @@ fs::path Toolchain::runtime_object(const std::string &target) {
     });
 }
 
-fs::path Toolchain::runner(const std::string &target) {
+fs::path Toolchain::runner(const std::string &target, const std::string &recipe) {
     std::string key = sha256_hex(target).substr(0, 16);
     fs::path dir = root_ / "runner" / key;
+    if (recipe != "native" && recipe.rfind("cross-", 0) != 0) throw std::runtime_error("unknown runner recipe '" + recipe + "'");
     return ensure(dir / "ekb-runner", [&](const fs::path &tmp) {
-        fs::path rt = runtime_object(target);
-        std::vector<std::string> cmd = {cxx_, "-o", tmp.string(), (libexec_dir() / "libekb_runner.a").string(),
-                                        rt.string(), EKB_SECCOMP_STATIC, "-rdynamic", "-ldl", "-lpthread", "-static-libstdc++",
-                                        "-static-libgcc"};
-        if (is_clang(cxx_)) cmd.push_back("-fuse-ld=lld");
+        std::vector<std::string> cmd;
+        if (recipe == "native") {
+            cmd = {cxx_, "-o", tmp.string(), (libexec_dir() / "libekb_runner.a").string(), runtime_object(target).string(),
+                   EKB_SECCOMP_STATIC, "-rdynamic", "-ldl", "-lpthread", "-static-libstdc++", "-static-libgcc"};
+            if (is_clang(cxx_)) cmd.push_back("-fuse-ld=lld");
+        } else {
+            // Another CPU: the runner's code cross-built with ekb (src/cross_runner.cmake),
+            // the Halide runtime for the target, the triple's libseccomp.a, Debian's cross C
+            // library (dynamic: the runner dlopens pipelines, which a static glibc cannot
+            // give its symbols to) and a static C++ runtime.
+            std::string triple = recipe.substr(6);
+            fs::path lib = libexec_dir() / ("libekb_runner-" + triple + ".a");
+            fs::path seccomp = fs::path("/usr/lib") / triple / "libseccomp.a";
+            std::string clang = fs::exists("/usr/bin/clang++-14") ? "/usr/bin/clang++-14" : "/usr/bin/clang++";
+            if (std::string missing = cross_runner_missing(triple); !missing.empty()) {
+                throw std::runtime_error("the runner for " + target + " cannot be built here: missing " + missing +
+                                         " (scripts/install-deps.sh installs the " + triple + " cross toolchain)");
+            }
+            cmd = {clang, "--target=" + triple, "-fuse-ld=lld", "-o", tmp.string(), lib.string(), runtime_object(target).string(),
+                   seccomp.string(), "-rdynamic", "-ldl", "-lpthread", "-static-libstdc++", "-static-libgcc"};
+        }
         run_tool(cmd, 120, "linking the runner for " + target);
         write_file(dir / "target", target + "\n");
     });
+}
+
+std::string cross_runner_missing(const std::string &triple) {
+    std::string clang = fs::exists("/usr/bin/clang++-14") ? "/usr/bin/clang++-14" : "/usr/bin/clang++";
+    for (const fs::path &need : {libexec_dir() / ("libekb_runner-" + triple + ".a"), fs::path("/usr/lib") / triple / "libseccomp.a",
+                                 fs::path("/usr") / triple / "lib" / "libc.so", fs::path(clang), fs::path("/usr/bin/ld.lld")}) {
+        if (!fs::exists(need)) return need.string();
+    }
+    return "";
 }
 
 }  // namespace ekb

@@ -4,7 +4,9 @@
 //   bin/ekb-gen                          the pipeline generator (links libHalide)
 //   runtime/<target>.o                   the Halide runtime, compiled once per target
 //   runner/<target>/ekb-runner           the runner: no libHalide, runtime linked in,
-//                                        C++ runtime static, so bundles run elsewhere
+//                                        C++ runtime static, so bundles run elsewhere;
+//                                        for another CPU (a cross-<triple> recipe of the
+//                                        backend table) cross-linked with clang + lld
 // Everything lives under cache_dir()/toolchain/<id>, where id hashes the inputs (ekb-gen,
 // the runner library, the kernel header, the compiler), so a rebuilt ekb never reuses a
 // stale piece. Concurrent ekb processes build each piece once (file locks).
@@ -28,7 +30,11 @@ public:
     std::filesystem::path pch();             // ensures the precompiled header
     std::filesystem::path gen();             // ensures ekb-gen
     std::filesystem::path runtime_object(const std::string &target);
-    std::filesystem::path runner(const std::string &target);
+    // The runner for `target`, built by `recipe` (a backend's runner_recipe: "native", or
+    // "cross-<triple>": clang --target=<triple>, lld, libekb_runner-<triple>.a and the
+    // triple's libseccomp.a); throws std::runtime_error naming what to install when the
+    // cross pieces are missing.
+    std::filesystem::path runner(const std::string &target, const std::string &recipe = "native");
     std::filesystem::path allowlist_dir() const;
     // Flags for compiling a kernel file against the precompiled header.
     std::vector<std::string> kernel_compile_args();

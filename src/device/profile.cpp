@@ -19,13 +19,14 @@ using nlohmann::json;
 
 fs::path peak_tasks_dir() { return ekb_home() / "src" / "device" / "peaks"; }
 
-int simd_bits_of_target(const std::string &target) {
-    auto has = [&](const char *f) { return ("-" + target + "-").find(std::string("-") + f) != std::string::npos; };
-    if (has("avx512")) return 512;
-    if (has("avx")) return 256;  // avx, avx2
-    if (has("sse41") || target.rfind("x86", 0) == 0) return 128;
-    if (target.rfind("arm", 0) == 0) return 128;  // NEON (SVE is not targeted by Halide 14)
-    return 0;
+DeviceProfile local_device_profile(Toolchain &tc, const std::string &backend) {
+    json probe;
+    try {
+        probe = probe_backend(tc, backend);
+    } catch (const std::exception &e) {
+        probe = {{"supported", false}, {"reason", e.what()}};
+    }
+    return profile_from_probe(backend, probe);
 }
 
 std::vector<PeakRun> peak_runs(Toolchain &tc, const std::string &backend, bool quick, double time_cap_seconds) {
@@ -53,7 +54,8 @@ std::vector<PeakRun> peak_runs(Toolchain &tc, const std::string &backend, bool q
         r.target = backend_target(backend);
         CompileResult k = compile_kernel(tc, task, backend, r.target, read_file(task.expert_kernel(backend)));
         if (!k.ok) throw std::runtime_error(std::string("probe kernel ") + w.task + " for " + backend + ": [" + k.stage + "] " + k.message);
-        CompileResult ref = compile_kernel(tc, task, "cpu", reference_target(), read_file(task.naive_kernel()));
+        CompileResult ref = compile_kernel(tc, task, backend_info(backend).reference, reference_target_for(backend),
+                                           read_file(task.naive_kernel()));
         if (!ref.ok) throw std::runtime_error(std::string("probe reference ") + w.task + ": [" + ref.stage + "] " + ref.message);
         r.spec = conduct_spec_for(task, backend, 1, 0, {w.instance});
         r.spec.candidate = k.artifact.string();
@@ -66,49 +68,6 @@ std::vector<PeakRun> peak_runs(Toolchain &tc, const std::string &backend, bool q
     return out;
 }
 
-namespace {
-
-json prompt_facts(const std::string &backend, const std::string &target, const json &dev) {
-    auto pick = [&](json &out, const char *to, const char *from) {
-        if (dev.contains(from) && !dev.at(from).is_null()) out[to] = dev.at(from);
-    };
-    json p;
-    if (backend == "cpu") {
-        pick(p, "cpu", "cpu_model");
-        pick(p, "cores", "cpu_cores_online");
-        int bits = simd_bits_of_target(target);
-        p["simd_bits"] = bits;
-        p["float32_lanes"] = bits / 32;
-        if (dev.contains("cpu_caches")) {
-            json c = json::object();
-            for (auto &[name, v] : dev.at("cpu_caches").items()) c[name + "_bytes"] = v.value("bytes", 0);
-            p["caches"] = c;
-        }
-        return p;
-    }
-    pick(p, "device", "device");
-    if (backend == "cuda") {
-        pick(p, "sm_count", "sm_count");
-        pick(p, "compute_capability", "compute_capability");
-        pick(p, "warp_size", "warp_size");
-        pick(p, "max_threads_per_block", "max_threads_per_block");
-        pick(p, "shared_mem_per_block_bytes", "shared_mem_per_block_bytes");
-        pick(p, "shared_mem_per_sm_bytes", "shared_mem_per_sm_bytes");
-        pick(p, "l2_cache_bytes", "l2_cache_bytes");
-        if (dev.contains("clock_khz") && dev.at("clock_khz").is_number()) p["clock_mhz"] = dev.at("clock_khz").get<double>() / 1000;
-    } else {
-        pick(p, "compute_units", "compute_units");
-        pick(p, "device_type", "device_type");
-        pick(p, "warp_size", "warp_size");
-        pick(p, "max_work_group_size", "max_work_group_size");
-        pick(p, "local_mem_per_group_bytes", "local_mem_bytes");
-        pick(p, "global_mem_cache_bytes", "global_mem_cache_bytes");
-        pick(p, "clock_mhz", "clock_mhz");
-    }
-    return p;
-}
-
-}  // namespace
 
 json device_profile_from_runs(const std::string &backend, const std::string &target, const json &probe, const std::vector<PeakRun> &runs,
                     const std::vector<json> &reports) {
@@ -152,7 +111,11 @@ json device_profile_from_runs(const std::string &backend, const std::string &tar
                                    {"work_per_call", r.work_per_call}, {"threads", rep.value("threads", 0)}};
     }
     if (!errors.empty()) prof["errors"] = errors;
-    prof["prompt"] = prompt_facts(backend, target, dev);
+    DeviceProfile typed = profile_from_probe(backend, probe);
+    if (!target.empty()) typed.target = target;
+    if (prof["gflops"].is_number()) typed.gflops = prof["gflops"].get<double>();
+    if (prof["gbps"].is_number()) typed.gbps = prof["gbps"].get<double>();
+    prof["prompt"] = typed.to_json();
     return prof;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "device/device_profile.h"
 #include "run/conductor.h"
 #include "suite/task.h"
 
@@ -40,7 +41,8 @@ std::vector<PeakRun> peak_runs(Toolchain &tc, const std::string &backend, bool q
 // the conductor reports of the peak runs (same order as `runs`):
 //   {"backend", "target", "supported", "device": {...}, "gflops", "gbps",
 //    "peaks": {"gflops": {task, instance, median_s, work_per_call}, "gbps": {...}},
-//    "prompt": {what prompts use: cores/SIMD/caches or SMs/shared memory/warp size/clock}}
+//    "prompt": the typed DeviceProfile (device_profile.h) with the peaks: what prompts,
+//              LEKA and the autoschedulers read}
 // gflops/gbps are null when a run failed or the backend is not supported (with "errors").
 // They come from the fastest decile of the timed samples (p10 time): a roof is what the
 // device can reach, and other load only slows samples down; the median's rate is kept
@@ -48,9 +50,9 @@ std::vector<PeakRun> peak_runs(Toolchain &tc, const std::string &backend, bool q
 nlohmann::json device_profile_from_runs(const std::string &backend, const std::string &target, const nlohmann::json &probe,
                               const std::vector<PeakRun> &runs, const std::vector<nlohmann::json> &reports);
 
-// SIMD register width in bits a Halide target string implies (avx512 512, avx/avx2 256,
-// sse 128, arm 128), 0 when unknown.
-int simd_bits_of_target(const std::string &target);
+// The profile of `backend`'s device on this machine: the runner's probe (a device that is
+// not here gives a profile that says so), no peaks.
+DeviceProfile local_device_profile(Toolchain &tc, const std::string &backend);
 
 // Merges {"<backend>": {"gflops", "gbps", ...}} for a profile into a peaks.json file (the
 // format `ekb report --peaks` reads); other backends in the file are kept.

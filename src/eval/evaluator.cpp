@@ -14,7 +14,9 @@
 #include "common/untrusted_file.h"
 #include "compile/backend.h"
 #include "compile/toolchain.h"
+#include "eval/availability.h"
 #include "eval/conductor_process.h"
+#include "eval/record_builder.h"
 #include "eval/record_from_report.h"
 #include "measure/stats.h"
 #include "verify/datagen.h"
@@ -32,12 +34,23 @@ uint64_t fresh_seed() {
 
 std::string candidate_target(const std::string &backend, bool naive_baseline) {
     std::string t = backend_target(backend);
-    if (naive_baseline && backend == "cpu") t += "-disable_llvm_loop_opt";
+    // On CPU backends the naive baseline is LLVM's code without its loop optimizations.
+    if (naive_baseline && backend_info(backend).device_class == DeviceClass::cpu) t += "-disable_llvm_loop_opt";
     return t;
 }
 
 json probe_backend(Toolchain &tc, const std::string &backend) {
-    return probe_with_runner(tc.runner(backend_target(backend)), backend);
+    return probe_with_runner(tc.runner(backend_target(backend), backend_info(backend).runner_recipe), backend);
+}
+
+std::string backend_unavailable_here(const std::string &backend) {
+    const Backend &b = backend_info(backend);
+    if (b.runner_recipe.rfind("cross-", 0) == 0) {
+        if (std::string m = cross_runner_missing(b.runner_recipe.substr(6)); !m.empty()) {
+            return "backend " + b.name + ": its runner cannot be built here, missing " + m + " (scripts/install-deps.sh)";
+        }
+    }
+    return emulated_runner_missing(backend);
 }
 
 int default_threads() {
@@ -45,11 +58,12 @@ int default_threads() {
     return std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN));
 }
 
-CompileResult Evaluator::reference_artifact(const Task &task) {
-    CompileResult r = compile_kernel(tc_, task, "cpu", reference_target(), read_file(task.naive_kernel()));
+CompileResult Evaluator::reference_artifact(const Task &task, const std::string &backend) {
+    const std::string &ref = backend_info(backend).reference;
+    CompileResult r = compile_kernel(tc_, task, ref, reference_target_for(backend), read_file(task.naive_kernel()));
     if (!r.ok) {
-        throw std::runtime_error("task " + task.id + ": its reference (kernels/naive.cpp on cpu) does not build: [" + r.stage +
-                                 "] " + r.message);
+        throw std::runtime_error("task " + task.id + ": its reference (kernels/naive.cpp on " + ref + ") does not build: [" +
+                                 r.stage + "] " + r.message);
     }
     return r;
 }
@@ -101,115 +115,99 @@ ConductSpec conduct_spec_for(const Task &task, const std::string &backend, uint6
     return s;
 }
 
-namespace {
+EvalDeadline::EvalDeadline(double seconds) : end(seconds > 0 ? monotonic_seconds() + seconds : 0) {}
+double EvalDeadline::left() const { return end > 0 ? end - monotonic_seconds() : 1e300; }
+void EvalDeadline::extend(double seconds) {
+    if (end > 0) end += seconds;
+}
+CompileOptions EvalDeadline::compile(CompileOptions co) const {
+    if (end <= 0) return co;
+    double l = std::max(0.01, left() / 2);
+    co.compile_seconds = std::min(co.compile_seconds, l);
+    co.generate_seconds = std::min(co.generate_seconds, l);
+    return co;
+}
+double EvalDeadline::conductor(double wall) const {
+    if (end <= 0) return wall;
+    double l = left();
+    if (l <= 0) throw std::runtime_error("the evaluation's deadline passed before the runner started");
+    return std::min(wall, l);
+}
 
-// EvalRequest::deadline_seconds: the compile steps share what is left (half each at most,
-// so the runner gets the rest); the conductor gets what is left after them.
-struct Deadline {
-    double end = 0;   // monotonic; 0: none
-    explicit Deadline(double seconds) : end(seconds > 0 ? monotonic_seconds() + seconds : 0) {}
-    double left() const { return end > 0 ? end - monotonic_seconds() : 1e300; }
-    void extend(double seconds) {
-        if (end > 0) end += seconds;
-    }
-    CompileOptions compile(CompileOptions co) const {
-        if (end <= 0) return co;
-        double l = std::max(0.01, left() / 2);
-        co.compile_seconds = std::min(co.compile_seconds, l);
-        co.generate_seconds = std::min(co.generate_seconds, l);
-        return co;
-    }
-    double conductor(double wall) const {
-        if (end <= 0) return wall;
-        double l = left();
-        if (l <= 0) throw std::runtime_error("the evaluation's deadline passed before the runner started");
-        return std::min(wall, l);
-    }
-};
-
-}  // namespace
-
-ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
-    double t0 = monotonic_seconds();
+PreparedEval Evaluator::prepare(const EvalRequest &req, EvalDeadline &deadline, bool here) {
     const Task &task = *req.task;
-    ResultRecord r;
-    r.created_at = utc_now();
-    r.task_id = task.id;
-    r.tier = task.tier;
-    r.domain = task.domain;
-    r.backend = req.backend;
-    r.producer = req.producer;
-    r.model = req.model;
-    r.sample = req.sample;
-    r.kernel_name = req.kernel_name;
-    r.kernel_hash = sha256_hex(req.kernel_source);
-    r.suite_hash = suite_.content_hash();
-    r.task_hash = task.content_hash;
-    r.ekb_version = ekb_version();
+    PreparedEval p;
+    ResultRecord &r = p.record;
+    r = new_record({&task, req.backend, req.producer, req.model, req.sample, req.kernel_name}, suite_, req.kernel_source,
+                   candidate_target(req.backend, req.naive_baseline));
     uint64_t seed = req.seed ? *req.seed : fresh_seed();
     r.seed = static_cast<int64_t>(seed);
     int threads = req.threads > 0 ? req.threads : default_threads();
     r.threads = threads;
-    r.target = candidate_target(req.backend, req.naive_baseline);
     r.record_key = sha256_hex(task.id + "|" + req.backend + "|" + req.producer + "|" + req.model + "|" +
                               std::to_string(req.sample) + "|" + r.kernel_hash + "|" + std::to_string(seed) + "|" +
                               r.created_at)
                        .substr(0, 24);
+    p.env = {{"host_target", reference_target()}, {"confinement", req.confine ? confinement_summary() : "none"}};
 
     // Compile the candidate first: a kernel that does not build costs nothing more.
-    Deadline deadline(req.deadline_seconds);
-    CompileResult c = compile_kernel(tc_, task, req.backend, r.target, req.kernel_source, deadline.compile(req.compile));
-    r.compile_s = c.cache_hit ? 0 : c.seconds_compile + c.seconds_generate + c.seconds_check + c.seconds_link;
-    r.compile_log = c.log;
-    r.loop_nest = c.loop_nest;
-    r.artifact_bytes = c.artifact_bytes;
-    if (phases) {
-        phases->compile_s = monotonic_seconds() - t0;
-        phases->cache_hit = c.cache_hit;
+    p.candidate = compile_kernel(tc_, task, req.backend, r.target, req.kernel_source, deadline.compile(req.compile));
+    if (!apply_compile_result(r, p.candidate)) {
+        r.environment = p.env.dump();
+        return p;
     }
-    json env = {{"host_target", reference_target()}, {"confinement", req.confine ? confinement_summary() : "none"}};
-    if (!c.ok) {
-        r.status = "compile_failed";
-        r.failure_stage = c.stage;
-        r.failure_code = compile_failure_code(c.stage);
-        r.failure_message = c.message;
-        r.environment = env.dump();
-        r.eval_s = monotonic_seconds() - t0;
-        if (phases) phases->total_s = r.eval_s;
-        return r;
-    }
-    r.compiled = true;
 
     double t_trusted = monotonic_seconds();
-    CompileResult ref = reference_artifact(task);
-    std::optional<CompileResult> expert;
-    if (req.compare_with_expert) expert = expert_artifact(task, req.backend);
-    deadline.extend(monotonic_seconds() - t_trusted);  // the trusted builds are not the candidate's time
+    p.reference = reference_artifact(task, req.backend);
+    if (req.compare_with_expert) p.expert = expert_artifact(task, req.backend);
+    p.trusted_s = monotonic_seconds() - t_trusted;
+    deadline.extend(p.trusted_s);  // the trusted builds are not the candidate's time
 
-    ConductSpec spec = conduct_spec_for(task, req.backend, seed, threads, req.instance_names);
+    ConductSpec &spec = p.spec;
+    spec = conduct_spec_for(task, req.backend, seed, threads, req.instance_names);
     spec.confine = req.confine;
     spec.timing = req.timing;
     spec.call_seconds = req.call_seconds;
     spec.start_seconds = req.start_seconds;
-    spec.candidate = c.artifact.string();
-    spec.reference = ref.artifact.string();
-    if (expert) spec.expert = expert->artifact.string();
+    spec.candidate = p.candidate.artifact.string();
+    spec.reference = p.reference.artifact.string();
+    if (p.expert) spec.expert = p.expert->artifact.string();
     // On a remote device, threads 0: the device's own online cores (recorded from its report).
     if (remote_ && req.threads <= 0) spec.threads = 0;
     // This machine's measured peaks for the physical bound (none: the check says "no peaks").
     // Specs run on other devices (bundles, fabric workers) carry none.
-    if (auto p = peaks_for_backend(req.backend); p && !remote_) {
-        spec.peak_gflops = p->gflops;
-        spec.peak_gbps = p->gbps;
+    if (auto pk = peaks_for_backend(req.backend); pk && here && !remote_) {
+        spec.peak_gflops = pk->gflops;
+        spec.peak_gbps = pk->gbps;
     }
-    if (phases) phases->trusted_s = monotonic_seconds() - t_trusted;
+    p.runner_target = r.target;
+    p.runnable = true;
+    return p;
+}
+
+ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
+    double t0 = monotonic_seconds();
+    EvalDeadline deadline(req.deadline_seconds);
+    PreparedEval p = prepare(req, deadline);
+    ResultRecord &r = p.record;
+    if (phases) {
+        phases->compile_s = monotonic_seconds() - t0 - p.trusted_s;
+        phases->cache_hit = p.candidate.cache_hit;
+        phases->trusted_s = p.trusted_s;
+    }
+    if (!p.runnable) {
+        r.eval_s = monotonic_seconds() - t0;
+        if (phases) phases->total_s = r.eval_s;
+        return r;
+    }
 
     double t1 = monotonic_seconds();
     std::string lost;
-    json rep = conduct(req, "eval", r.target, spec, env, lost, deadline.conductor(conductor_wall_seconds(spec)));
+    json rep = conduct(req, "eval", p.runner_target, p.spec, p.env, lost, deadline.conductor(conductor_wall_seconds(p.spec)));
     if (phases) phases->conduct_s = monotonic_seconds() - t1;
     if (phases) phases->conductor = rep;
 
+    json &env = p.env;
     env["backend"] = req.backend;
     if (!lost.empty()) {
         // Every worker that took the job died or went silent: the kernel (or the device) kills
@@ -231,7 +229,7 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
 
 json Evaluator::conduct(const EvalRequest &req, const std::string &purpose, const std::string &runner_target,
                         const ConductSpec &spec, json &env, std::string &lost, double wall) {
-    if (!remote_) return run_conductor(tc_.runner(runner_target), spec, wall);
+    if (!remote_) return run_conductor(tc_.runner(runner_target, backend_info(req.backend).runner_recipe), spec, wall);
     RemoteRun run;
     run.key = req.job_key.empty() ? "content" : req.job_key;
     run.key += "|" + purpose;
@@ -261,11 +259,11 @@ json Evaluator::profile(const EvalRequest &req, double seconds) {
     // feature, which synchronizes after every kernel launch (per-kernel times, and the
     // profiler's per-Func times then cover the kernels' execution, not just their launch).
     std::string target = candidate_target(req.backend, false) + "-profile";
-    Deadline deadline(req.deadline_seconds);
+    EvalDeadline deadline(req.deadline_seconds);
     CompileResult c = compile_kernel(tc_, task, req.backend, target, req.kernel_source, deadline.compile(req.compile));
     if (!c.ok) return {{"error", "the kernel does not build with the profile feature: [" + c.stage + "] " + clip(c.message, 800)}};
     double t_trusted = monotonic_seconds();
-    CompileResult ref = reference_artifact(task);
+    CompileResult ref = reference_artifact(task, req.backend);
     deadline.extend(monotonic_seconds() - t_trusted);
     ConductSpec spec = conduct_spec_for(task, req.backend, req.seed ? *req.seed : fresh_seed(),
                                         req.threads > 0 ? req.threads : default_threads(), {pick->name});
@@ -279,8 +277,8 @@ json Evaluator::profile(const EvalRequest &req, double seconds) {
     spec.reference = ref.artifact.string();
     spec.profile_seconds = seconds;
     if (remote_ && req.threads <= 0) spec.threads = 0;
-    std::string runner_target = req.backend == "cpu" ? candidate_target(req.backend, false)
-                                                     : candidate_target(req.backend, false) + "-debug";
+    std::string runner_target = is_gpu_backend(req.backend) ? candidate_target(req.backend, false) + "-debug"
+                                                            : candidate_target(req.backend, false);
     json env;
     std::string lost;
     json rep = conduct(req, "profile", runner_target, spec, env, lost, deadline.conductor(conductor_wall_seconds(spec)));

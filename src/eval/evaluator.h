@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "common/backend_table.h"
 #include "compile/compiler.h"
 #include "eval/conductor_process.h"
 #include "eval/remote_conductor.h"
@@ -18,7 +19,7 @@ class Toolchain;
 
 struct EvalRequest {
     const Task *task = nullptr;
-    std::string backend = "cpu";
+    std::string backend = host_cpu_backend().name;
     std::string kernel_source;
     std::string kernel_name;       // for the record ("kernel.cpp", "expert_cpu.cpp")
     std::string producer = "file";
@@ -55,6 +56,31 @@ struct EvalPhases {
     nlohmann::json conductor;  // the runner's full report
 };
 
+// EvalRequest::deadline_seconds: the compile steps share what is left (half each at most,
+// so the runner gets the rest); the conductor gets what is left after them.
+struct EvalDeadline {
+    double end = 0;   // monotonic; 0: none
+    explicit EvalDeadline(double seconds);
+    double left() const;
+    void extend(double seconds);
+    CompileOptions compile(CompileOptions co) const;
+    double conductor(double wall) const;
+};
+
+// An evaluation up to the runner: the record's identity and the candidate's compile and,
+// when it compiled, the trusted artifacts and the conductor's spec. `ekb eval` conducts
+// the spec here (or through the fabric); a bundle writes it for a device to conduct.
+struct PreparedEval {
+    ResultRecord record;        // identity, seed, threads, target, compile outcome
+    bool runnable = false;      // compiled: `spec` is ready (else `record` is complete)
+    CompileResult candidate, reference;
+    std::optional<CompileResult> expert;
+    ConductSpec spec;           // artifact paths absolute
+    nlohmann::json env;         // the record's environment so far
+    std::string runner_target;  // the runner that conducts the spec
+    double trusted_s = 0;       // building the reference and the expert (cached after the first)
+};
+
 class Evaluator {
 public:
     Evaluator(const Suite &suite, Toolchain &tc) : suite_(suite), tc_(tc) {}
@@ -62,6 +88,11 @@ public:
     void set_remote(RemoteConductor *remote) { remote_ = remote; }
     RemoteConductor *remote() const { return remote_; }
     ResultRecord evaluate(const EvalRequest &req, EvalPhases *phases = nullptr);
+
+    // The steps of evaluate() before the runner. `here`: the spec runs on this machine
+    // (it gets this machine's measured peaks); bundles and fabric workers pass false.
+    // Throws when the task's own reference or expert does not build (a broken task).
+    PreparedEval prepare(const EvalRequest &req, EvalDeadline &deadline, bool here = true);
 
     // Profiles a kernel (it should already be verified): builds it with Halide's profile
     // feature and runs it for `seconds` on the largest selected instance (req.instance_names,
@@ -71,9 +102,11 @@ public:
     // harness errors throw. kernel_profile.h turns it into text.
     nlohmann::json profile(const EvalRequest &req, double seconds);
 
-    // The trusted artifacts of a task: reference (cpu) and expert (per backend). Throws when
-    // the suite's own kernels do not compile: that is a broken task, not a kernel failure.
-    CompileResult reference_artifact(const Task &task);
+    // The trusted artifacts of a task: the reference (naive.cpp built for the backend's
+    // reference backend, a CPU backend of the runner's CPU) and the expert (per backend).
+    // Throws when the suite's own kernels do not compile: that is a broken task, not a
+    // kernel failure.
+    CompileResult reference_artifact(const Task &task, const std::string &backend = host_cpu_backend().name);
     std::optional<CompileResult> expert_artifact(const Task &task, const std::string &backend);
 
 private:

@@ -136,6 +136,15 @@ void apply_conductor_report(ResultRecord &r, const json &rep, json env) {
     // The expert's side of the run (its verification failure, if any; cold start; RSS): a
     // naive or candidate record thereby also says whether the expert verified on the device.
     if (rep.contains("expert") && rep.at("expert").is_object()) env["expert"] = rep.at("expert");
+    // A runner for another CPU ran under a user-mode emulator (docs/backends.md): its
+    // correctness is real, its timings are the emulator's. They are recorded (instances,
+    // medians; the speedup in the environment) and never counted: no speedup, no Fast@p, no
+    // roofline, no physical-bound verdict.
+    bool emulated = rep.contains("emulated") && rep.at("emulated").is_string() && !rep.at("emulated").get<std::string>().empty();
+    if (emulated) {
+        env["emulated"] = rep.at("emulated");
+        env["timing"] = "emulated: recorded, not counted (no speedup, Fast@p or roofline)";
+    }
     r.environment = env.dump();
     if (!rep.at("supported").get<bool>()) {
         r.status = "not_supported";
@@ -158,7 +167,10 @@ void apply_conductor_report(ResultRecord &r, const json &rep, json env) {
         r.failure_instance = f.at("instance");
         r.failure_heldout = f.at("heldout");
     }
-    if (rep.contains("speedup") && !rep.at("speedup").is_null()) {
+    if (emulated && rep.contains("speedup") && !rep.at("speedup").is_null()) {
+        env["emulated_speedup"] = {{"speedup", rep.at("speedup")}, {"ci", rep.at("speedup_ci")}};
+        r.environment = env.dump();
+    } else if (rep.contains("speedup") && !rep.at("speedup").is_null()) {
         r.speedup = rep.at("speedup");
         r.speedup_ci_lo = rep.at("speedup_ci")[0];
         r.speedup_ci_hi = rep.at("speedup_ci")[1];
@@ -176,7 +188,7 @@ void apply_conductor_report(ResultRecord &r, const json &rep, json env) {
     if (r.timed && !em.empty() && em.size() == km.size()) r.expert_median_s = geomean(em);
     // Faster than the device can move the task's bytes or do its FLOPs: kept, but suspect
     // (metrics leave it out of speedups and Fast@p).
-    if (rep.contains("suspect") && rep.at("suspect").is_string()) r.suspect = rep.at("suspect").get<std::string>();
+    if (!emulated && rep.contains("suspect") && rep.at("suspect").is_string()) r.suspect = rep.at("suspect").get<std::string>();
     r.status = !r.correct ? "incorrect" : r.timed ? "timed" : "correct";
 }
 

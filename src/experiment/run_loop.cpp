@@ -16,9 +16,10 @@
 #include "common/subprocess.h"
 #include "compile/backend.h"
 #include "compile/toolchain.h"
+#include "eval/record_builder.h"
 #include "experiment/progress.h"
 #include "llm/model_spec.h"
-#include "produce/device_profile.h"
+#include "device/profile.h"
 #include "produce/producer.h"
 #include "record/store.h"
 
@@ -95,46 +96,36 @@ struct Lane {
     std::deque<Job> queue;
 };
 
-std::string lane_for(const std::string &backend, Toolchain &tc, std::map<std::string, bool> &opencl_cpu_cache) {
-    if (backend == "cpu") return "host";
-    if (backend == "opencl") {
-        auto it = opencl_cpu_cache.find(backend);
-        if (it == opencl_cpu_cache.end()) {
-            bool cpu = true;
-            try {
-                json p = probe_backend(tc, backend);
-                std::string type = p.value("device", json::object()).value("device", "");
-                std::string platform = p.value("device", json::object()).value("platform", "");
-                // PoCL and other CPU OpenCL runtimes time on the host.
-                cpu = !p.value("supported", false) || platform.find("Portable Computing") != std::string::npos ||
-                      type.find("pthread") != std::string::npos || type.find("cpu") != std::string::npos;
-            } catch (const std::exception &) {
-            }
-            it = opencl_cpu_cache.emplace(backend, cpu).first;
-        }
-        return it->second ? "host" : "opencl";
+// The timing lane of a backend (its row's rule): evaluations in one lane run one at a time,
+// and the host lane also waits for compiles to stop.
+std::string lane_for(const std::string &backend, Toolchain &tc, std::map<std::string, bool> &cpu_device_cache) {
+    const Backend &b = backend_info(backend);
+    switch (b.lane) {
+        case TimingLane::host:
+            return "host";
+        case TimingLane::own_device:
+            return b.name;
+        case TimingLane::host_if_cpu_device:
+            break;
     }
-    return backend;  // cuda: its own device
+    auto it = cpu_device_cache.find(b.name);
+    if (it == cpu_device_cache.end()) {
+        bool cpu = true;
+        try {
+            // PoCL and other CPU OpenCL runtimes report a CPU device: they time on the host.
+            json p = probe_backend(tc, b.name);
+            std::string type = p.value("device", json::object()).value("device_type", "");
+            cpu = !p.value("supported", false) || type == device_class_name(DeviceClass::cpu);
+        } catch (const std::exception &) {
+        }
+        it = cpu_device_cache.emplace(b.name, cpu).first;
+    }
+    return it->second ? "host" : b.name;
 }
 
 ResultRecord record_without_kernel(const Job &job, const Suite &suite) {
-    ResultRecord r;
-    r.created_at = utc_now();
-    r.task_id = job.task->id;
-    r.tier = job.task->tier;
-    r.domain = job.task->domain;
-    r.backend = job.id.backend;
-    r.producer = job.id.producer;
-    r.model = job.id.model;
-    r.sample = job.id.sample;
-    r.status = "no_kernel";
-    r.failure_stage = "produce";
-    r.failure_code = job.prod.error_code.empty() ? "no_kernel" : job.prod.error_code;
-    r.failure_message = job.prod.error_message;
-    r.target = backend_target(job.id.backend);
-    r.suite_hash = suite.content_hash();
-    r.task_hash = job.task->content_hash;
-    r.ekb_version = ekb_version();
+    ResultRecord r = new_record({job.task, job.id.backend, job.id.producer, job.id.model, job.id.sample, ""}, suite, "");
+    mark_no_kernel(r, job.prod.error_code, job.prod.error_message);
     r.environment = json{{"confinement", confinement_summary()}, {"backend", job.id.backend}}.dump();
     return r;
 }
@@ -175,14 +166,14 @@ public:
         }
     }
 
-    json device_profile(const std::string &backend) override {
+    DeviceProfile device_profile(const std::string &backend) override {
         std::lock_guard<std::mutex> l(mu_);
         auto it = profiles_.find(backend);
         if (it == profiles_.end()) {
             // Through the fabric, prompts describe the remote device a worker registered.
             json remote = ev_.remote() ? ev_.remote()->device(backend) : json();
-            json p = remote.is_object() ? device_profile_from_probe(backend, {{"supported", true}, {"device", remote}}, false)
-                                        : ekb::device_profile(tc_, backend);
+            DeviceProfile p = remote.is_object() ? profile_from_probe(backend, {{"supported", true}, {"device", remote}})
+                                                 : local_device_profile(tc_, backend);
             it = profiles_.emplace(backend, p).first;
         }
         return it->second;
@@ -390,7 +381,7 @@ private:
     const RunOptions &opts_;
     mutable std::mutex mu_;
     std::map<std::string, std::unique_ptr<ChatModel>> models_;
-    std::map<std::string, json> profiles_;
+    std::map<std::string, DeviceProfile> profiles_;
     std::optional<LlmConfig> config_;
     std::shared_ptr<ResponseCache> cache_;
 

@@ -58,6 +58,7 @@ GeomeanCI geomean_with_ci(const std::vector<double> &xs, int resamples, uint64_t
 std::vector<RooflinePoint> roofline_points(const ResultRecord &r, const Task &task) {
     std::vector<RooflinePoint> out;
     if (r.instances.empty() || task.flops_expr.empty() || task.bytes_expr.empty()) return out;
+    if (!emulated_timing(r).empty()) return out;  // an emulator's times say nothing about the device
     json insts;
     try {
         insts = json::parse(r.instances);

@@ -52,8 +52,16 @@ std::string suspect_reason(const ResultRecord &r) {
     return "";
 }
 
+std::string emulated_timing(const ResultRecord &r) {
+    if (r.environment.empty() || r.environment.find("emulated") == std::string::npos) return "";
+    json env = json::parse(r.environment, nullptr, false);
+    if (!env.is_object() || !env.contains("emulated") || !env.at("emulated").is_string()) return "";
+    return env.at("emulated").get<std::string>();
+}
+
 bool speedup_counts(const ResultRecord &r) {
-    return r.correct && r.timed && std::isfinite(r.speedup) && r.speedup > 0 && suspect_reason(r).empty();
+    return r.correct && r.timed && std::isfinite(r.speedup) && r.speedup > 0 && suspect_reason(r).empty() &&
+           emulated_timing(r).empty();
 }
 
 bool fails_only_heldout(const ResultRecord &r) {

@@ -15,7 +15,12 @@ namespace ekb {
 // "" when the record is not suspect; otherwise the reason ("suspect" when none is given).
 std::string suspect_reason(const ResultRecord &r);
 
-// Whether a record's speedups may be counted: correct, timed, a finite speedup, not suspect.
+// The emulator a record's runner ran under ("" when it ran natively): its timings are
+// recorded and never counted (docs/backends.md).
+std::string emulated_timing(const ResultRecord &r);
+
+// Whether a record's speedups may be counted: correct, timed, a finite speedup, not
+// suspect, not emulated.
 bool speedup_counts(const ResultRecord &r);
 
 // Correct on every visible instance, wrong on at least one held-out instance.

@@ -61,7 +61,7 @@ int64_t cache_bytes(const std::string &s) {
 AutoscheduleMachine machine_from(ProduceContext *ctx, const std::string &backend) {
     if (!ctx) return {};
     try {
-        return autoschedule_machine(ctx->device_profile(backend), backend);
+        return autoschedule_machine(ctx->device_profile(backend));
     } catch (const std::exception &) {
         return {};
     }
@@ -156,35 +156,21 @@ private:
 
 }  // namespace
 
-AutoscheduleMachine autoschedule_machine(const json &p, const std::string &backend) {
+AutoscheduleMachine autoschedule_machine(const DeviceProfile &p) {
     AutoscheduleMachine m;
-    if (!p.is_object()) return m;
-    m.source = "the device profile of backend " + backend;
-    auto positive = [&](const char *k) { return p.contains(k) && p[k].is_number_integer() && p[k].get<int64_t>() > 0; };
-    if (backend == "cpu") {
-        if (positive("cores")) m.parallelism = p["cores"].get<int>();
-        int64_t best = 0;
-        if (p.contains("caches") && p["caches"].is_array()) {
-            for (const auto &c : p["caches"]) {
-                if (!c.is_object() || c.value("type", "") == "Instruction") continue;
-                best = std::max(best, cache_bytes(c.value("size", "")));
-            }
-        }
-        if (best > 0) m.llc_bytes = best;
+    if (p.backend.empty()) return m;
+    m.source = "the device profile of backend " + p.backend;
+    if (p.device_class == DeviceClass::cpu) {
+        if (p.cores > 0) m.parallelism = p.cores;
+        else m.source += "; its parallelism is Halide's generic one (no cores in the profile)";
+        if (int64_t llc = p.last_level_cache_bytes(); llc > 0) m.llc_bytes = llc;
         else m.source += "; its cache size is Halide's generic one (the profile lists no cache)";
-        if (!positive("cores")) m.source += "; its parallelism is Halide's generic one (no cores in the profile)";
-    } else {
-        bool found = false;
-        for (const char *k : {"compute_units", "multiprocessors"}) {
-            if (positive(k)) {
-                m.parallelism = p[k].get<int>();
-                found = true;
-                break;
-            }
-        }
-        if (!found) m.source += "; its parallelism is Halide's generic one (no compute units in the profile)";
-        m.source += "; the cache size is Halide's generic one (the profile has no GPU L2 size)";
+        return m;
     }
+    if (p.compute_units > 0) m.parallelism = p.compute_units;
+    else m.source += "; its parallelism is Halide's generic one (no compute units in the profile)";
+    if (p.l2_bytes > 0) m.llc_bytes = p.l2_bytes;
+    else m.source += "; the cache size is Halide's generic one (the profile has no GPU L2 size)";
     return m;
 }
 

@@ -1,9 +1,11 @@
 // auto:adams2019, auto:li2018, auto:mullapudi2016 (autoschedule.cpp): the machine parameters
-// an autoscheduler is given, from a device profile (produce/device_profile.cpp).
+// an autoscheduler is given, from the device profile (device/device_profile.h).
 #pragma once
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
+
+#include "device/device_profile.h"
 
 namespace ekb {
 
@@ -14,9 +16,9 @@ struct AutoscheduleMachine {
     std::string source = "Halide's generic defaults (no device profile)";
 };
 
-// cpu: the profile's cores and its largest data/unified cache. GPUs: compute units (OpenCL)
-// or multiprocessors (CUDA) as the parallelism; the profile does not report a GPU's L2, so
-// the cache size stays the generic 16 MiB. A missing field keeps the generic value.
-AutoscheduleMachine autoschedule_machine(const nlohmann::json &profile, const std::string &backend);
+// CPUs: the profile's cores and its largest data/unified cache. GPUs: compute units (OpenCL)
+// or SMs (CUDA) as the parallelism, the GPU's L2 (global memory cache) as the cache. A
+// missing field keeps the generic value; an empty profile (no backend) is all generic.
+AutoscheduleMachine autoschedule_machine(const DeviceProfile &profile);
 
 }  // namespace ekb

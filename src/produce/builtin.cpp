@@ -1,5 +1,7 @@
 #include "produce/builtin.h"
 
+#include "common/backend_table.h"
+
 namespace ekb {
 
 namespace {
@@ -22,7 +24,7 @@ int builtin_variants() { return static_cast<int>(sizeof(k_variants) / sizeof(k_v
 
 std::string builtin_kernel(const Task &task, const std::string &backend, int variant) {
     const Variant &v = k_variants[((variant % builtin_variants()) + builtin_variants()) % builtin_variants()];
-    bool gpu = backend != "cpu";
+    bool gpu = is_gpu_backend(backend);
     std::string s = "// builtin kernel for task `" + task.id + "` on " + backend + ", variant " + std::to_string(variant) +
                     ":\n// " + v.why + ". Intermediate stages are inlined by default.\n";
     s += R"(#include <ekb/kernel.h>

@@ -1,5 +1,6 @@
 #include "produce/builtin_agent.h"
 
+#include "common/backend_table.h"
 #include "common/files.h"
 #include "kernel/kernel_file.h"
 
@@ -9,7 +10,7 @@ namespace {
 const char *k_first_note = "builtin: every layer's first-ranked decision (direct, and iterative's first turn)";
 }  // namespace
 
-BuiltinAgent::BuiltinAgent(const ProduceRequest &req) : req_(req), gpu_(req.backend != "cpu") {
+BuiltinAgent::BuiltinAgent(const ProduceRequest &req) : req_(req), gpu_(is_gpu_backend(req.backend)) {
     std::vector<std::string> inputs;
     for (const auto &t : req.task->inputs) inputs.push_back(t.name);
     graph_ = leka::build_graph(req.ctx->pipeline_graph(*req.task, req.backend), read_file(req.task->algorithm_path()), inputs);

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "device/device_profile.h"
 #include "produce/budget.h"
 #include "produce/prompt.h"
 #include "suite/task.h"
@@ -51,7 +52,7 @@ public:
     virtual ~ProduceContext() = default;
     virtual ChatModel &chat(const std::string &model) = 0;            // throws LlmError (config)
     virtual double cost(const std::string &model, int64_t tokens_in, int64_t tokens_out) const = 0;
-    virtual nlohmann::json device_profile(const std::string &backend) = 0;
+    virtual DeviceProfile device_profile(const std::string &backend) = 0;
     virtual Feedback check(const Task &task, const std::string &backend, const std::string &source, uint64_t search_seed,
                            Budget &budget, const std::string &account) = 0;
     // The per-Func profile of a (verified) kernel on the largest visible instance, with

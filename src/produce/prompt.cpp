@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "common/files.h"
-#include "produce/device_profile.h"
+#include "common/backend_table.h"
 #include "suite/visible.h"
 
 namespace ekb {
@@ -42,7 +42,7 @@ Rules:
 )";
 }
 
-std::string task_prompt(const Task &task, const std::string &backend, const json &profile) {
+std::string task_prompt(const Task &task, const std::string &backend, const DeviceProfile &profile) {
     json v = visible_task_json(task);
     std::string s = "# Task " + task.id + ": " + task.title + "\n\n" + task.description + "\n\nTier " + task.tier +
                     ", domain " + task.domain + ". Provenance: " + task.provenance + "\n\n## Tensors (PyTorch order; Halide dimension 0 is the LAST PyTorch dimension)\n\n";
@@ -63,9 +63,9 @@ std::string task_prompt(const Task &task, const std::string &backend, const json
     s += "## The PyTorch reference (the source of truth)\n\n```python\n" + v["reference_py"].get<std::string>() + "```\n\n";
     s += "## algorithm.h (the Halide reference algorithm you may schedule by name)\n\n```cpp\n" +
          v["algorithm_h"].get<std::string>() + "```\n\n";
-    s += "## Backend and device\n\n" + device_profile_text(profile) + "\n";
+    s += "## Backend and device\n\n" + profile.text() + "\n";
     s += "## A correct but slow kernel to start from (every stage at root, serial" +
-         std::string(backend == "cpu" ? ", scalar" : ", one default gpu_tile per stage") + ")\n\n```cpp\n" +
+         std::string(is_gpu_backend(backend) ? ", one default gpu_tile per stage" : ", scalar") + ")\n\n```cpp\n" +
          read_file(task.naive_kernel()) + "```\n\nWrite a faster kernel for the " + backend + " backend.\n";
     return s;
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "device/device_profile.h"
 #include "llm/chat.h"
 #include "suite/task.h"
 
@@ -18,7 +19,7 @@ namespace ekb {
 
 std::string system_prompt();
 // The first user message for a task on a backend.
-std::string task_prompt(const Task &task, const std::string &backend, const nlohmann::json &device_profile);
+std::string task_prompt(const Task &task, const std::string &backend, const DeviceProfile &device_profile);
 
 // Feedback on a kernel, measured on visible instances with search seeds only.
 struct Feedback {

@@ -20,7 +20,7 @@ namespace ekb {
     X(std::string, task_id, "task")                                                                    \
     X(std::string, tier, "L1 | L2 | L3")                                                               \
     X(std::string, domain, "edge domain of the task")                                                  \
-    X(std::string, backend, "cpu | opencl | cuda")                                                     \
+    X(std::string, backend, "a backend of the backend table (docs/backends.md)")                       \
     X(std::string, producer, "who wrote the kernel: file, expert, naive, or a producer name")          \
     X(std::string, model, "the model behind the producer, if any")                                     \
     X(int64_t, sample, "sample index within (task, backend, producer, model)")                         \

@@ -247,6 +247,13 @@ ReportData load_report_data(const fs::path &dir, const Suite *suite, int k, cons
     if (!naive_ran) d.notes.push_back("no naive producer ran: no speedup over naive, no Beat-naive@k (add --producers naive)");
     int suspect = 0;
     for (const auto &r : d.records) suspect += r.correct && !suspect_reason(r).empty();
+    int emulated = 0;
+    for (const auto &r : d.records) emulated += r.timed && !emulated_timing(r).empty();
+    if (emulated) {
+        d.notes.push_back(std::to_string(emulated) + " timed records ran under an emulator (a backend for another CPU, "
+                          "docs/backends.md): correctness counts, their timings are recorded but not counted (no speedup, "
+                          "Fast@p or roofline)");
+    }
     if (suspect) d.notes.push_back(std::to_string(suspect) + " correct records are flagged suspect (a time below the physical lower bound): not fast, no speedup");
     return d;
 }

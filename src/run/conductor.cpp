@@ -12,6 +12,7 @@
 #include <optional>
 #include <random>
 
+#include "common/backend_table.h"
 #include "common/files.h"
 #include "common/subprocess.h"
 #include "common/untrusted_file.h"
@@ -305,7 +306,7 @@ public:
     void start(const ConductSpec &spec, const std::string &artifact, size_t shm_bytes, const fs::path &work,
                const std::string &self_exe, const std::string &current_instance) {
         workdir_ = work / role;
-        gpu = spec.backend != "cpu";
+        gpu = is_gpu_backend(spec.backend);
         fs::create_directories(workdir_ / "pocl");
         call_seconds_ = spec.call_seconds;
         shm = SharedRegion::create(shm_bytes, ("ekb-" + role).c_str());
@@ -324,10 +325,12 @@ public:
         if (::pipe2(cmd, O_CLOEXEC) != 0 || ::pipe2(rep, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
         SpawnSpec s;
         s.argv = {self_exe, "worker", spec.backend, std::to_string(spec.threads)};
+        // A runner for another CPU runs under its emulator here, and so do its workers.
+        if (const char *emu = std::getenv("EKB_RUNNER_EMULATOR"); emu && *emu) s.argv.insert(s.argv.begin(), emu);
         if (spec.profile_seconds > 0 && role == "candidate") s.argv.push_back("profile");
         s.env = base_env(workdir_);
         s.env.push_back("POCL_CACHE_DIR=" + (workdir_ / "pocl").string());
-        s.env.push_back("CUDA_CACHE_PATH=" + (workdir_ / "cuda").string());
+        s.env.push_back("CUDA_CACHE_PATH=" + (workdir_ / "cuda-cache").string());
         for (auto &e : driver_env()) s.env.push_back(e);
         s.cwd = workdir_;
         s.owned_dirs = {workdir_ / "pocl"};
@@ -337,9 +340,10 @@ public:
         s.confine = spec.confine;
         // Sees the system and the runner read-only, its own directory read-write; GPU
         // device nodes only for GPU backends.
-        s.sandbox = SandboxMounts{{fs::path(self_exe).parent_path()}, {}, spec.backend != "cpu"};
+        s.sandbox = SandboxMounts{{fs::path(self_exe).parent_path()}, {}, gpu};
         s.limits.wall_seconds = 1e9;  // the conductor enforces deadlines per command
-        s.limits.address_space_bytes = spec.backend == "cpu" ? spec.worker_memory_bytes : 0;
+        // GPU drivers reserve huge address ranges: only CPU workers get an address-space cap.
+        s.limits.address_space_bytes = gpu ? 0 : spec.worker_memory_bytes;
         s.limits.file_size_bytes = 256ull << 20;
         proc_ = Process::spawn(s);
         ::close(cmd[0]);
@@ -717,10 +721,12 @@ json conduct(const ConductSpec &spec) {
     out["device"] = dev.details;
     out["backend"] = spec.backend;
     out["threads"] = spec.threads;
+    // Under a user-mode emulator (a runner for another CPU): timings are the emulator's.
+    if (const char *emu = std::getenv("EKB_RUNNER_EMULATOR"); emu && *emu) out["emulated"] = fs::path(emu).filename().string();
     // GPU workers' seccomp filter lets the driver make a listening Unix socket (sandbox.h).
     out["confinement"] = !spec.confine ? "none (confinement disabled)"
-                         : spec.backend == "cpu" ? confinement_summary()
-                                                 : confinement_summary() + " gpu-seccomp=unix-socket+bind+listen";
+                         : !is_gpu_backend(spec.backend) ? confinement_summary()
+                                                         : confinement_summary() + " gpu-seccomp=unix-socket+bind+listen";
     if (!dev.supported) {
         out["reason"] = dev.reason;
         return out;

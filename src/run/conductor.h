@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "common/backend_table.h"
 #include "suite/dtype.h"
 #include "verify/datagen.h"
 
@@ -53,7 +54,7 @@ struct ConductInstance {
 };
 
 struct ConductSpec {
-    std::string backend = "cpu";
+    std::string backend = host_cpu_backend().name;
     int threads = 1;
     bool confine = true;
     std::string candidate, expert, reference;  // artifact paths; expert may be empty

@@ -1,5 +1,7 @@
 #include "run/device_probe.h"
 
+#include "common/backend_table.h"
+
 #include <dlfcn.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -75,7 +77,8 @@ nlohmann::json cpu_details() {
         std::string level = read_line(base + "level"), type = read_line(base + "type"), size = read_line(base + "size");
         if (level.empty() || size.empty()) continue;
         std::string name = "L" + level + (type == "Data" ? "d" : type == "Instruction" ? "i" : "");
-        caches[name] = {{"bytes", parse_size(size)}, {"shared_cpu_list", read_line(base + "shared_cpu_list")}};
+        caches[name] = {{"bytes", parse_size(size)}, {"shared_cpu_list", read_line(base + "shared_cpu_list")},
+                        {"line_bytes", std::atoll(read_line(base + "coherency_line_size").c_str())}};
     }
     if (!caches.empty()) d["cpu_caches"] = caches;
     struct utsname u{};
@@ -125,8 +128,8 @@ DeviceInfo probe_opencl() {
     // there is one, else any device.
     std::string want = std::getenv("HL_OCL_DEVICE_TYPE") ? std::getenv("HL_OCL_DEVICE_TYPE") : "";
     std::vector<uint64_t> types;
-    if (want == "gpu") types = {CL_DEVICE_TYPE_GPU};
-    else if (want == "cpu") types = {CL_DEVICE_TYPE_CPU};
+    if (want == device_class_name(DeviceClass::gpu)) types = {CL_DEVICE_TYPE_GPU};
+    else if (want == device_class_name(DeviceClass::cpu)) types = {CL_DEVICE_TYPE_CPU};
     else types = {CL_DEVICE_TYPE_GPU, CL_DEVICE_TYPE_ALL};
     for (uint64_t type : types) {
         for (cl_uint p = 0; p < np && p < 8; p++) {
@@ -158,7 +161,9 @@ DeviceInfo probe_opencl() {
                             {"vendor", str(CL_DEVICE_VENDOR)},
                             {"driver", str(CL_DRIVER_VERSION)},
                             {"opencl_version", str(CL_DEVICE_VERSION)},
-                            {"device_type", dtype & CL_DEVICE_TYPE_GPU ? "gpu" : dtype & CL_DEVICE_TYPE_CPU ? "cpu" : "other"},
+                            {"device_type", dtype & CL_DEVICE_TYPE_GPU   ? device_class_name(DeviceClass::gpu)
+                                            : dtype & CL_DEVICE_TYPE_CPU ? device_class_name(DeviceClass::cpu)
+                                                                         : "other"},
                             {"compute_units", u32(CL_DEVICE_MAX_COMPUTE_UNITS)},
                             {"clock_mhz", u32(CL_DEVICE_MAX_CLOCK_FREQUENCY)},
                             {"local_mem_bytes", u64(CL_DEVICE_LOCAL_MEM_SIZE)},
@@ -236,14 +241,15 @@ DeviceInfo probe_cuda() {
 
 DeviceInfo probe_device(const std::string &backend) {
     DeviceInfo info;
-    if (backend == "cpu") {
-        info.supported = true;
-    } else if (backend == "opencl") {
-        info = probe_opencl();
-    } else if (backend == "cuda") {
-        info = probe_cuda();
-    } else {
+    const Backend *b = find_backend(backend);
+    if (!b) {
         info.reason = "unknown backend '" + backend + "'";
+    } else if (b->probe == ProbeKind::cpu) {
+        info.supported = true;
+    } else if (b->probe == ProbeKind::opencl) {
+        info = probe_opencl();
+    } else if (b->probe == ProbeKind::cuda) {
+        info = probe_cuda();
     }
     nlohmann::json cpu = cpu_details();
     for (auto it = cpu.begin(); it != cpu.end(); ++it) info.details[it.key()] = it.value();

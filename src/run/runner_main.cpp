@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -32,6 +33,8 @@ int main(int argc, char **argv) {
         if (mode == "probe" && argc == 3) {
             DeviceInfo d = probe_device(argv[2]);
             nlohmann::json j = {{"backend", argv[2]}, {"supported", d.supported}, {"reason", d.reason}, {"device", d.details}};
+            // Under a user-mode emulator the CPU facts are the host's, not the board's.
+            if (const char *emu = std::getenv("EKB_RUNNER_EMULATOR"); emu && *emu) j["emulated"] = emu;
             std::cout << j.dump(2) << std::endl;
             return 0;
         }

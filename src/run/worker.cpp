@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "common/backend_table.h"
 #include "run/channel.h"
 #include "run/layout.h"
 #include "run/pipeline_library.h"
@@ -127,11 +128,9 @@ extern "C" void *load_library_with_fallback(const char *name) {
 }
 
 const halide_device_interface_t *device_interface(const std::string &backend) {
-    const char *sym = backend == "opencl" ? "halide_opencl_device_interface"
-                    : backend == "cuda"   ? "halide_cuda_device_interface"
-                                          : nullptr;
-    if (!sym) return nullptr;
-    auto fn = reinterpret_cast<const halide_device_interface_t *(*)()>(::dlsym(RTLD_DEFAULT, sym));
+    const Backend *b = find_backend(backend);
+    if (!b || b->device_interface.empty()) return nullptr;
+    auto fn = reinterpret_cast<const halide_device_interface_t *(*)()>(::dlsym(RTLD_DEFAULT, b->device_interface.c_str()));
     return fn ? fn() : nullptr;
 }
 
@@ -144,7 +143,7 @@ public:
         halide_set_num_threads(threads);
         // A profiling worker's prints are the debug runtime's (GPU): totalled, not written.
         if (profiling_) halide_set_custom_print(capture_profile_print);
-        if (backend_ != "cpu") {
+        if (is_gpu_backend(backend_)) {
             halide_set_custom_load_library(load_library_with_fallback);
             iface_ = device_interface(backend_);
             if (!iface_) return hello_fail("the runner has no " + backend_ + " runtime");

@@ -3,10 +3,15 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "common/backend_table.h"
 #include "common/files.h"
 #include "common/sha256.h"
 
 namespace ekb {
+
+std::filesystem::path Task::expert_kernel(const std::string &backend) const {
+    return dir / "kernels" / ("expert_" + backend_info(backend).expert + ".cpp");
+}
 
 using nlohmann::json;
 

@@ -79,9 +79,9 @@ struct Task {
     std::filesystem::path algorithm_path() const { return dir / "algorithm.h"; }
     std::filesystem::path reference_path() const { return dir / "reference.py"; }
     std::filesystem::path naive_kernel() const { return dir / "kernels" / "naive.cpp"; }
-    std::filesystem::path expert_kernel(const std::string &backend) const {
-        return dir / "kernels" / ("expert_" + backend + ".cpp");
-    }
+    // kernels/expert_<e>.cpp, where e is the backend's `expert` column (backend_table.h):
+    // backends may share experts (the arm64 CPUs use the cpu experts).
+    std::filesystem::path expert_kernel(const std::string &backend) const;
 };
 
 // The adversarial kinds an input gets when no input of the task declares "adversarial":

@@ -7,12 +7,14 @@
 
 #include <sys/wait.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "common/files.h"
+#include "eval/availability.h"
 #include "record/store.h"
 
 namespace {
@@ -225,6 +227,51 @@ TEST(CudaBundle, RunsAndRecordsNotSupportedWithoutGpu) {
         GTEST_SKIP() << "no NVIDIA GPU here: the cuda bundle ran and recorded not_supported (" << records[0].failure_message << ")";
     }
     EXPECT_EQ(records[0].status, "timed") << records[0].failure_message;
+}
+
+// An arm64 bundle (docs/bundles.md, "arm64 boards"): cross-compiled here, copied, run by
+// ./run with a clean environment; on this machine its aarch64 runners run under
+// qemu-aarch64-static. Every record is correct and timed, its timings marked emulated and
+// not counted (no speedup), its confinement recorded; `ekb ingest` takes the results.
+TEST(Arm64Bundle, BuildRunUnderQemuIngest) {
+    // Needs the aarch64 cross toolchain, qemu-aarch64-static and libc6:arm64 (install-deps.sh).
+    if (std::string why = ekb::backend_unavailable_here("cpu-arm64"); !why.empty()) GTEST_SKIP() << why;
+    ekb::TempDir tmp("ekb-arm64-bundle-");
+    Out b = sh(ekb() + " bundle --tasks silu,fc_int8 --backends cpu-arm64 --kernels expert,naive --no-probe --time-cap 0.05 "
+                       "--seed 11 --out " + q(tmp.path() / "built"));
+    ASSERT_EQ(b.rc, 0) << b.text;
+    json m = json::parse(ekb::read_file(tmp.path() / "built" / "manifest.json"));
+    ASSERT_EQ(m["runners"].size(), 1u) << m["runners"].dump();
+    for (auto &[key, r] : m["runners"].items()) {
+        EXPECT_EQ(r.value("cpu_arch", ""), "aarch64");
+        EXPECT_EQ(r.value("target", "").rfind("arm-64-linux", 0), 0u) << r.dump();
+        // The runner is an AArch64 executable (ELF e_machine 183).
+        std::string elf = ekb::read_file(tmp.path() / "built" / r.value("path", ""));
+        ASSERT_GT(elf.size(), 20u);
+        EXPECT_EQ(static_cast<unsigned char>(elf[18]) | static_cast<unsigned char>(elf[19]) << 8, 183) << key;
+    }
+    fs::path device = tmp.path() / "device";
+    fs::create_directories(device);
+    ASSERT_EQ(sh("cp -R " + q(tmp.path() / "built") + " " + q(device / "bundle")).rc, 0);
+    Out r = run_bundle(device / "bundle", tmp.path(), device / "results");
+    ASSERT_EQ(r.rc, 0) << r.text;
+    Out in = sh(ekb() + " ingest " + q(device / "results") + " --store " + q(tmp.path() / "s.db"));
+    ASSERT_EQ(in.rc, 0) << in.text << "\n" << r.text;
+    auto records = ekb::ResultStore(tmp.path() / "s.db").all();
+    ASSERT_EQ(records.size(), 4u) << in.text;
+    for (const auto &rec : records) {
+        SCOPED_TRACE(rec.task_id + "/" + rec.producer + ": " + rec.failure_message);
+        EXPECT_EQ(rec.backend, "cpu-arm64");
+        EXPECT_EQ(rec.status, "timed");
+        EXPECT_TRUE(rec.correct);
+        EXPECT_EQ(rec.target.rfind("arm-64-linux", 0), 0u) << rec.target;
+        json env = json::parse(rec.environment);
+        EXPECT_NE(env.value("emulated", "").find("qemu-aarch64"), std::string::npos) << rec.environment;
+        EXPECT_NE(env.value("confinement", "").find("emulated="), std::string::npos) << env.value("confinement", "");
+        EXPECT_NE(env.value("confinement", "").find("seccomp "), std::string::npos) << env.value("confinement", "");
+        EXPECT_TRUE(std::isnan(rec.speedup)) << "an emulated timing must not give a speedup";
+        EXPECT_GT(rec.kernel_median_s, 0) << "the emulated timing is recorded";
+    }
 }
 
 }  // namespace

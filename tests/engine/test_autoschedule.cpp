@@ -39,18 +39,23 @@ Production produce(const std::string &spec, const std::string &task_id, const st
 const char *k_task = "matmul";
 
 TEST(Autoschedule, MachineParamsComeFromTheDeviceProfile) {
-    nlohmann::json cpu = {{"backend", "cpu"},
-                          {"cores", 3},
-                          {"caches", {{{"level", "1"}, {"type", "Data"}, {"size", "48K"}},
-                                      {{"level", "1"}, {"type", "Instruction"}, {"size", "65536K"}},
-                                      {{"level", "3"}, {"type", "Unified"}, {"size", "8192K"}}}}};
-    AutoscheduleMachine m = autoschedule_machine(cpu, "cpu");
+    // The profile as the runner's probe reports a CPU (an instruction cache says nothing
+    // about data and is left out).
+    nlohmann::json probe = {{"supported", true},
+                            {"device", {{"cpu_model", "test CPU"},
+                                        {"cpu_cores_online", 3},
+                                        {"cpu_caches", {{"L1d", {{"bytes", 48 << 10}}},
+                                                        {"L1i", {{"bytes", 64 << 20}}},
+                                                        {"L3", {{"bytes", 8 << 20}}}}}}}};
+    DeviceProfile cpu = profile_from_probe("cpu", probe);
+    AutoscheduleMachine m = autoschedule_machine(cpu);
     EXPECT_EQ(m.parallelism, 3);
     EXPECT_EQ(m.llc_bytes, 8ll << 20);
-    AutoscheduleMachine g = autoschedule_machine({{"backend", "opencl"}, {"compute_units", 28}}, "opencl");
+    AutoscheduleMachine g =
+        autoschedule_machine(profile_from_probe("opencl", {{"supported", true}, {"device", {{"compute_units", 28}}}}));
     EXPECT_EQ(g.parallelism, 28);
     EXPECT_EQ(g.llc_bytes, 16ll << 20);
-    AutoscheduleMachine none = autoschedule_machine(nlohmann::json(), "cpu");
+    AutoscheduleMachine none = autoschedule_machine(DeviceProfile());
     EXPECT_EQ(none.parallelism, 16);
     EXPECT_EQ(none.llc_bytes, 16ll << 20);
 }

@@ -3,9 +3,11 @@
 // GPU here to run them), and the timed path produces a speedup with its interval.
 #include <cmath>
 
+#include "common/backend_table.h"
 #include "compile/backend.h"
 #include "compile/compiler.h"
 #include "engine_fixture.h"
+#include "eval/availability.h"
 
 using namespace ekb;
 using namespace ekb::test;
@@ -32,10 +34,13 @@ class SuiteKernels : public ::testing::TestWithParam<std::tuple<std::string, std
 TEST_P(SuiteKernels, NaiveAndExpertAreCorrect) {
     const auto &[id, backend] = GetParam();
     const Task *t = suite().find(id);
+    // A backend of another CPU needs its cross toolchain, emulator and C library here.
+    if (std::string why = backend_unavailable_here(backend); !why.empty()) GTEST_SKIP() << why;
     // Shipped kernels are trusted: a generous per-call limit, so that a loaded machine (a
     // PoCL expert of an L3 block took over 4 s a call at load 20) is not a false failure.
     Limits lim;
     lim.call_seconds = 60;
+    if (!runs_natively(backend_info(backend))) lim.call_seconds = 120;  // an emulated CPU is 10-50x slower
     for (const auto &file : {t->naive_kernel(), t->expert_kernel(backend)}) {
         ResultRecord r = evaluate_file(id, backend, file, lim);
         if (r.status == "not_supported") GTEST_SKIP() << backend << " not supported here: " << r.failure_message;
@@ -44,9 +49,28 @@ TEST_P(SuiteKernels, NaiveAndExpertAreCorrect) {
     }
 }
 
+std::string param_name(const ::testing::TestParamInfo<std::tuple<std::string, std::string>> &info) {
+    std::string n = std::get<0>(info.param) + "_" + std::get<1>(info.param);
+    for (char &c : n) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return n;
+}
+
 INSTANTIATE_TEST_SUITE_P(Shipped, SuiteKernels,
-                         ::testing::Combine(::testing::ValuesIn(task_ids()), ::testing::Values("cpu", "opencl")),
-                         [](const auto &info) { return std::get<0>(info.param) + "_" + std::get<1>(info.param); });
+                         ::testing::Combine(::testing::ValuesIn(task_ids()), ::testing::Values("cpu", "opencl")), param_name);
+
+// The arm64 CPUs (cross-compiled, run here under qemu-aarch64-static; their experts are the
+// cpu experts): a small fixed subset by default (an int8 GEMV, a reduction, a depthwise
+// convolution: each run is 10-50x slower emulated), every task with the suite label.
+// Skipped, saying what is missing, where the cross toolchain, qemu or libc6:arm64 are not.
+#ifdef EKB_FULL_SUITE
+std::vector<std::string> arm64_task_ids() { return task_ids(); }
+#else
+std::vector<std::string> arm64_task_ids() { return {"fc_int8", "softmax", "depthwise_conv3x3"}; }
+#endif
+
+INSTANTIATE_TEST_SUITE_P(Arm64, SuiteKernels,
+                         ::testing::Combine(::testing::ValuesIn(arm64_task_ids()), ::testing::Values("cpu-arm64")),
+                         param_name);
 
 // cuda compiles anywhere: every naive and cuda expert kernel passes the compile path (the
 // GPU rule: outputs and non-trivial stages on the device; the object check) for cuda. The

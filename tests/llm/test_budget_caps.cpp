@@ -38,7 +38,7 @@ public:
     }
     ChatModel &chat(const std::string &) override { return *model_; }
     double cost(const std::string &, int64_t in, int64_t out) const override { return (in * 1.0 + out * 2.0) / 1e6; }
-    json device_profile(const std::string &) override { return json::object(); }
+    DeviceProfile device_profile(const std::string &) override { return DeviceProfile(); }
     Feedback check(const Task &, const std::string &, const std::string &, uint64_t, Budget &, const std::string &) override {
         return {};
     }

@@ -9,16 +9,6 @@ using nlohmann::json;
 
 namespace {
 
-int64_t size_bytes(const std::string &text) {
-    // "/sys" cache sizes: "32K", "1024K", "8M"
-    if (text.empty()) return 0;
-    int64_t v = std::atoll(text.c_str());
-    char u = text.back();
-    if (u == 'K' || u == 'k') v *= 1024;
-    if (u == 'M' || u == 'm') v *= 1024 * 1024;
-    return v;
-}
-
 int pow2_floor(int64_t v) {
     int p = 1;
     while (p * 2 <= v) p *= 2;
@@ -270,22 +260,17 @@ std::vector<Proposal> vector_layer(const Graph &g, const Plan &cur, const Device
 
 }  // namespace
 
-Device Device::from_profile(const json &p) {
+Device Device::from_profile(const DeviceProfile &p) {
     Device d;
-    d.gpu = p.value("backend", std::string("cpu")) != "cpu";
-    d.cores = std::max(1, p.value("cores", p.value("host_cores", 1)));
-    d.simd_f32 = std::max(1, p.value("simd_f32_lanes", 8));
-    for (const auto &c : p.value("caches", json::array())) {
-        std::string level = c.value("level", "");
-        int64_t b = size_bytes(c.value("size", ""));
-        if (b <= 0) continue;
-        if (level == "1") d.l1_bytes = b;
-        if (level == "2") d.l2_bytes = b;
+    d.gpu = p.device_class == DeviceClass::gpu;
+    d.cores = std::max(1, p.cores);
+    if (p.f32_lanes > 0) d.simd_f32 = p.f32_lanes;
+    for (const auto &c : p.caches) {
+        if (c.level == 1) d.l1_bytes = c.bytes;
+        if (c.level == 2) d.l2_bytes = c.bytes;
     }
-    if (p.contains("warp_size") && p["warp_size"].is_number()) d.warp = p["warp_size"].get<int>();
-    for (const char *k : {"shared_mem_per_block", "local_mem_bytes"}) {
-        if (p.contains(k) && p[k].is_number()) d.local_mem_bytes = p[k].get<int64_t>();
-    }
+    if (p.warp_size > 0) d.warp = p.warp_size;
+    if (p.local_mem_bytes > 0) d.local_mem_bytes = p.local_mem_bytes;
     return d;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "device/device_profile.h"
 #include "produce/leka/plan.h"
 
 namespace ekb::leka {
@@ -20,7 +21,7 @@ struct Device {
     int64_t l1_bytes = 32 * 1024, l2_bytes = 1024 * 1024;
     int warp = 32;
     int64_t local_mem_bytes = 48 * 1024;
-    static Device from_profile(const nlohmann::json &profile);
+    static Device from_profile(const DeviceProfile &profile);
 };
 
 struct Proposal {

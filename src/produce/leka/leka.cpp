@@ -13,6 +13,7 @@
 #include <cmath>
 #include <set>
 
+#include "common/backend_table.h"
 #include "common/files.h"
 #include "common/subprocess.h"
 #include "common/sha256.h"
@@ -189,7 +190,7 @@ private:
     // ---- the builtin model ----------------------------------------------------------------
 
     Production run_builtin() {
-        bool gpu = req_.backend != "cpu";
+        bool gpu = is_gpu_backend(req_.backend);
         std::vector<std::string> inputs;
         for (const auto &t : req_.task->inputs) inputs.push_back(t.name);
         graph_ = leka::build_graph(req_.ctx->pipeline_graph(*req_.task, req_.backend), read_file(req_.task->algorithm_path()),
@@ -329,7 +330,7 @@ private:
     }
 
     std::string emit(const std::string &note) {
-        return leka::emit_kernel(graph_, plan_, req_.backend != "cpu", req_.task->id, note);
+        return leka::emit_kernel(graph_, plan_, is_gpu_backend(req_.backend), req_.task->id, note);
     }
 
     Production deliver() {
@@ -387,7 +388,7 @@ private:
         best_source_ = source;
         initial_speedup_ = best_fb_.speedup;
         trace_["start"]["profile"] = profile_best("start");
-        json profile = req_.ctx->device_profile(req_.backend);
+        DeviceProfile profile = req_.ctx->device_profile(req_.backend);
         std::map<std::string, std::string> history;
 
         for (int pass = 0; pass < k_max_passes; pass++) {
@@ -599,9 +600,9 @@ std::optional<LekaSpec> parse_leka_spec(const std::string &spec) {
             rest = end == std::string::npos ? "" : rest.substr(end);
         } else if (rest.rfind("-from-", 0) == 0) {
             s.seed_from = rest.substr(6);
-            if (s.seed_from != "cpu" && s.seed_from != "opencl" && s.seed_from != "cuda") {
+            if (!is_known_backend(s.seed_from)) {
                 throw std::invalid_argument("producer '" + spec + "': cannot seed from backend '" + s.seed_from +
-                                            "' (backends: cpu, opencl, cuda)");
+                                            "' (backends: " + backend_names() + ")");
             }
             rest.clear();
         } else {

@@ -407,7 +407,7 @@ struct Writer {
 std::string emit_kernel(const Graph &g, const Plan &p, bool gpu, const std::string &task_id, const std::string &note) {
     Writer w{g, p, gpu};
     std::ostringstream o;
-    o << "// LEKA kernel for task `" << task_id << "` on " << (gpu ? "a GPU backend" : "cpu") << ", written by the builtin\n"
+    o << "// LEKA kernel for task `" << task_id << "` on " << (gpu ? "a GPU backend" : "a CPU backend") << ", written by the builtin\n"
       << "// model from its plan (one decision per schedule layer and stage). " << note << "\n"
       << "#include <ekb/kernel.h>\n\n#include \"algorithm.h\"\n\nEKB_KERNEL {\n    using namespace Halide;\n"
       << "    task::Algorithm a;\n";

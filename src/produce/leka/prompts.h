@@ -17,7 +17,7 @@ std::string layer_system_prompt(const std::string &layer);
 struct LayerBrief {
     const Task *task = nullptr;
     std::string backend;
-    nlohmann::json device_profile;
+    DeviceProfile device_profile;
     std::string layer;
     std::string kernel;          // the current best kernel
     Feedback measured;           // its check on the visible instances
