@@ -1,5 +1,5 @@
 // Expert opencl schedule for `peak_pick`: two kernels. The row sums: one work-group per row, 128
-// work-items each summing a strided slice of the row into a register (rfactor), then one thread
+// work-items each summing a strided slice of the row into a register (rfactor), then one work-item
 // adds the 128 partial sums. The mask: one work-item per 4 consecutive samples (work-groups of 64
 // work-items = 256 samples of one channel): the work-item loads its 8-sample window once
 // (neighbouring maxima share loads after unrolling) and writes 4 mask bytes. Tails use
