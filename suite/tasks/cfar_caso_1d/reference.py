@@ -11,10 +11,10 @@ class Model(nn.Module):
 
     def __init__(self, guard: int = 4, train: int = 8):
         super().__init__()
-        self.guard, self.train = guard, train
+        self.n_guard, self.n_train = guard, train
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        G, T = self.guard, self.train
+        G, T = self.n_guard, self.n_train
         W = G + T
         xp = F.pad(x, (W, W)).unfold(-1, 2 * W + 1, 1)                      # [D, R, 2W+1]
         ones = F.pad(torch.ones_like(x[:1]), (W, W)).unfold(-1, 2 * W + 1, 1)

@@ -12,7 +12,7 @@ EKB_KERNEL {
     task::Algorithm a;
     Var ko{"ko"}, fo{"fo"}, ki{"ki"}, fi{"fi"};
     // @layer compute
-    // state lives in each thread's registers (below).
+    // state lives in each work-item's registers (below).
     // @layer loops
     a.P.gpu_tile(a.k, a.f, ko, fo, ki, fi, 8, 32, TailStrategy::GuardWithIf);
     // @layer memory
