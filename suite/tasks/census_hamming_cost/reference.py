@@ -39,7 +39,7 @@ class Model(nn.Module):
             k = min(d, w)
             shifted = torch.cat([cr[:, :1].expand(h, k), cr[:, :w - k]], dim=1)
             v = cl ^ shifted  # 24-bit codes: two 16-bit halves
-            costs.append(self.popcount16[v & 0xFFFF] + self.popcount16[v >> 16])
+            costs.append(self.popcount16[(v & 0xFFFF).long()] + self.popcount16[(v >> 16).long()])
         return torch.stack(costs).to(torch.uint8)
 
 
