@@ -10,35 +10,36 @@ class Model(nn.Module):
     def __init__(self, size: int, disparities: int):
         super().__init__()
         self.size, self.disparities = size, disparities
-        self.popcount8 = torch.tensor([bin(v).count("1") for v in range(256)], dtype=torch.int64)
+        self.popcount16 = torch.tensor([bin(v).count("1") for v in range(1 << 16)], dtype=torch.int64)
 
     def census(self, img: torch.Tensor) -> torch.Tensor:
         h, w = img.shape
         k = self.size // 2
         rows = torch.clamp(torch.arange(-k, h + k), 0, h - 1)
         cols = torch.clamp(torch.arange(-k, w + k), 0, w - 1)
-        p = img.to(torch.int64)[rows][:, cols]
-        centre = img.to(torch.int64)
-        code = torch.zeros(h, w, dtype=torch.int64)
+        p = img.to(torch.int32)[rows][:, cols]
+        centre = img.to(torch.int32)
+        code = torch.zeros(h, w, dtype=torch.int32)
         bit = 0
         for dy in range(-k, k + 1):
             for dx in range(-k, k + 1):
                 if dx == 0 and dy == 0:
                     continue
                 q = p[k + dy:k + dy + h, k + dx:k + dx + w]
-                code |= (q < centre).to(torch.int64) << bit
+                code |= (q < centre).to(torch.int32) << bit
                 bit += 1
         return code
 
     def forward(self, left: torch.Tensor, right: torch.Tensor) -> torch.Tensor:
         h, w = left.shape
         cl, cr = self.census(left), self.census(right)
-        xs = torch.arange(w)
         costs = []
         for d in range(self.disparities):
-            v = cl ^ cr[:, torch.clamp(xs - d, min=0)]
-            n = self.popcount8[v & 255] + self.popcount8[(v >> 8) & 255] + self.popcount8[(v >> 16) & 255]
-            costs.append(n)
+            # cr shifted right by d, its first column replicated: cr[:, max(x - d, 0)]
+            k = min(d, w)
+            shifted = torch.cat([cr[:, :1].expand(h, k), cr[:, :w - k]], dim=1)
+            v = cl ^ shifted  # 24-bit codes: two 16-bit halves
+            costs.append(self.popcount16[(v & 0xFFFF).long()] + self.popcount16[(v >> 16).long()])
         return torch.stack(costs).to(torch.uint8)
 
 

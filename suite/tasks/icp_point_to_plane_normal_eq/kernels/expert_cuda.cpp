@@ -22,10 +22,10 @@ EKB_KERNEL {
     a.jac.bound(a.i, 0, 6).reorder_storage(a.n, a.i).reorder(a.i, a.n)
         .gpu_tile(a.n, no, ni, 128, TailStrategy::GuardWithIf).unroll(a.i);
     a.res.gpu_tile(a.n, no, ni, 128, TailStrategy::GuardWithIf);
-    hp.bound(a.j, 0, 6).bound(a.i, 0, 6).gpu_blocks(u).gpu_threads(a.j, a.i);
-    hp.update().gpu_blocks(u).gpu_threads(a.j, a.i);
-    gp.bound(a.i, 0, 6).gpu_blocks(u).gpu_threads(a.i);
-    gp.update().gpu_blocks(u).gpu_threads(a.i);
+    hp.bound(a.j, 0, 6).bound(a.i, 0, 6).reorder(a.j, a.i, u).gpu_blocks(u).gpu_threads(a.j, a.i);
+    hp.update().reorder(ri, a.j, a.i, u).gpu_blocks(u).gpu_threads(a.j, a.i);
+    gp.bound(a.i, 0, 6).reorder(a.i, u).gpu_blocks(u).gpu_threads(a.i);
+    gp.update().reorder(ri, a.i, u).gpu_blocks(u).gpu_threads(a.i);
     a.hsum.gpu_tile(a.j, a.i, jo, io, ji, ii, 6, 6, TailStrategy::GuardWithIf);
     a.hsum.update().gpu_tile(a.j, a.i, jo, io, ji, ii, 6, 6, TailStrategy::GuardWithIf);
     a.gsum.gpu_tile(a.i, io, ii, 6, TailStrategy::GuardWithIf);
