@@ -5,7 +5,7 @@
 //              else ((H T + W / 2) / W, T); top = (T - nh) / 2, left = (T - nw) / 2
 //   res = bilinear resize of rgb to nh x nw as torch.nn.functional.interpolate(mode='bilinear',
 //         align_corners=False): src = max((in / out) * (dst + 0.5) - 0.5, 0), i0 = min(floor(src),
-//         in - 1), i1 = i0 + (i0 < in - 1), lambda = src - i0, value = (1 - ly) ((1 - lx) v00 +
+//         in - 1), i1 = min(i0 + 1, in - 1), lambda = src - i0, value = (1 - ly) ((1 - lx) v00 +
 //         lx v01) + ly ((1 - lx) v10 + lx v11)
 //   out(x, y, c) = (v / 255 - mean[c]) / std[c] with v = res(x - left, y - top) inside the box,
 //                  114 outside                                   [1, 3, T, T], T = 320
@@ -39,7 +39,7 @@ struct Algorithm {
         Expr src = max(scale * (cast<float>(d) + 0.5f) - 0.5f, 0.0f);
         i0 = min(cast<int>(floor(src)), in - 1);
         lambda = clamp(src - cast<float>(i0), 0.0f, 1.0f);
-        i1 = i0 + select(i0 < in - 1, 1, 0);
+        i1 = min(i0 + 1, in - 1);  // = i0 + (i0 < in - 1), written so bounds inference sees i1 <= in - 1
     }
 
     Algorithm() {
