@@ -30,14 +30,16 @@ std::set<std::string> cpuinfo_flags() {
 }
 
 // Halide 14's host detection can claim a feature group the CPU only partly has (on an AMD
-// Zen 4 it reports avx512_sapphirerapids, whose code may use AVX-VNNI, which Zen 4 lacks:
-// SIGILL). Keep a group only when the kernel lists every instruction set it implies.
+// Zen 4 it reports avx512_sapphirerapids, whose code may use AVX-VNNI or AVX512-FP16, which
+// Zen 4 lacks: SIGILL). Keep a group only when the kernel lists every instruction set it implies.
 std::string host_cpu_target() {
     Halide::Target t = Halide::get_host_target();
     std::set<std::string> flags = cpuinfo_flags();
     if (flags.empty()) return t.to_string();  // not Linux/x86: trust Halide
     const std::pair<Halide::Target::Feature, std::vector<const char *>> requirements[] = {
-        {Halide::Target::AVX512_SapphireRapids, {"avx_vnni", "avx512_bf16", "avx512_vnni"}},
+        // LLVM's sapphirerapids also emits AVX512-FP16 (vmovw when int16 vectors are built
+        // lane by lane): an AMD EPYC with every other group but no avx512_fp16 died of SIGILL.
+        {Halide::Target::AVX512_SapphireRapids, {"avx_vnni", "avx512_bf16", "avx512_vnni", "avx512_fp16"}},
         {Halide::Target::AVX512_Cannonlake, {"avx512ifma", "avx512vbmi"}},
         {Halide::Target::AVX512_Skylake, {"avx512bw", "avx512vl", "avx512dq"}},
     };
