@@ -11,7 +11,7 @@
 #
 #   bash bench/gpu_fabric_h200.sh pack [build dir] [out dir]   # here: out dir (default gpu-fabric/)
 #   (device)  bash gpu-fabric/device.sh [backends] [out dir]    # there: runs, writes the experiment
-#   bash bench/gpu_fabric_h200.sh render <experiment dir> <out.md>
+#   bash bench/gpu_fabric_h200.sh render <out.md> <result dir>...  # here: the device's result dirs
 #
 # pack copies ekb, ekb-gen, the runner library, the task suite (smoke tasks), the Halide
 # headers, nats-server, bwrap, the static libseccomp and every shared library ekb needs that
@@ -20,7 +20,7 @@
 # too; headers and libseccomp.a at the paths this build compiled in), starts nats-server -js on
 # loopback, one `ekb worker` per backend, and the host `ekb run --devices`.
 set -euo pipefail
-mode=${1:?usage: gpu_fabric_h200.sh pack [build dir] [out dir] | render <experiment dir> <out.md>}
+mode=${1:?usage: gpu_fabric_h200.sh pack [build dir] [out dir] | render <out.md> <result dir>...}
 
 if [ "$mode" = pack ]; then
     build=${2:-build/release}
@@ -50,7 +50,7 @@ if [ "$mode" = pack ]; then
     # (the device's are newer, and backward compatible).
     for f in "$out/bin/ekb" "$out/libexec/ekb-gen" /usr/bin/bwrap; do ldd "$f"; done |
         awk '/=> \//{print $3}' | sort -u |
-        grep -v -E '/(libc|libm|libpthread|libdl|librt|ld-linux-x86-64|libstdc\+\+|libgcc_s)\.so' |
+        grep -v -E '/(libc|libm|libpthread|libdl|librt|libresolv|ld-linux-x86-64|libstdc\+\+|libgcc_s)\.so' |
         while read -r l; do cp -L "$l" "$out/lib/"; done
     cat >"$out/device.sh" <<'DEV'
 #!/usr/bin/env bash
@@ -71,8 +71,21 @@ echo /usr/local/lib/ekb-carried >/etc/ld.so.conf.d/ekb-carried.conf && ldconfig
 export EKB_HOME="$here/home" EKB_LIBEXEC="$here/libexec" EKB_CACHE_DIR=/tmp/ekb-cache
 export EKB_CXX=${EKB_CXX:-$(command -v g++)}
 export PATH="$here/bin:$PATH"
-ekb --version
-tasks=$(grep -v '^#' "$here/smoke_tasks.txt" | paste -sd, -)
+# NVIDIA's OpenCL, not another platform's (the GPU image also has PoCL, and an OpenCL worker
+# serves the platform Halide's runtime finds first): a GPU device, and NVIDIA's ICD where
+# the image registers none (as a bundle's ./run does). Seen on the H200: without these the
+# opencl worker served PoCL on the host CPU (its profile and records said so).
+if [ -e /dev/nvidiactl ] || [ -e /dev/nvidia0 ]; then
+    export HL_OCL_DEVICE_TYPE=${HL_OCL_DEVICE_TYPE:-gpu}
+    if [ -z "${OCL_ICD_VENDORS:-}" ] && ! grep -qs nvidia /etc/OpenCL/vendors/*.icd; then
+        mkdir -p /tmp/ekb-icd && echo libnvidia-opencl.so.1 >/tmp/ekb-icd/nvidia.icd && chmod -R a+rX /tmp/ekb-icd
+        export OCL_ICD_VENDORS=/tmp/ekb-icd
+    fi
+fi
+ekb --version >"$res/version.txt"
+nvidia-smi -L >>"$res/version.txt" 2>&1 || true
+tasks=${EKB_TASKS:-$(grep -v '^#' "$here/smoke_tasks.txt" | paste -sd, -)}
+budget=${EKB_BUDGET:-compiles=12}
 port=4333; url=nats://127.0.0.1:$port
 nats-server -js -a 127.0.0.1 -p $port -sd /tmp/ekb-js >"$res/nats-server.log" 2>&1 &
 srv=$!
@@ -80,19 +93,21 @@ trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 for _ in $(seq 50); do (echo >/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.1; done
 exp=$res/experiment
 for b in $backends; do
+    # The device's peaks with this build's probe kernels (the roofline of the report).
+    timeout 120 ekb device probe --backend "$b" --time-cap 0.3 >"$res/probe-$b.json" 2>"$res/probe-$b.err" || true
     # One worker per backend, one backend at a time: a GPU times one kernel at a time.
     ekb worker --nats "$url" --backend "$b" --name "h200-$b" >"$res/worker-$b.log" 2>&1 &
     w=$!
     for _ in $(seq 120); do ekb devices --nats "$url" 2>/dev/null | grep -q "h200-$b" && break; sleep 1; done
-    ekb devices --nats "$url" | tee "$res/devices-$b.txt"
-    ekb run --experiment "$exp" --tasks "$tasks" --backends "$b" --producers leka,iterative --models builtin \
-        --budget compiles=12 --turns 12 --samples 1 --jobs "${EKB_JOBS:-12}" --time-cap "${EKB_TIME_CAP:-0.4}" \
-        --devices "$url" --plain --no-report 2>&1 | tee "$res/run-$b.log" || true
+    ekb devices --nats "$url" >"$res/devices-$b.txt" 2>&1 || true
+    timeout "${EKB_RUN_SECONDS:-480}" ekb run --experiment "$exp" --tasks "$tasks" --backends "$b" --producers leka,iterative \
+        --models builtin --budget "$budget" --turns "${budget#compiles=}" --samples 1 --jobs "${EKB_JOBS:-12}" \
+        --time-cap "${EKB_TIME_CAP:-0.15}" --devices "$url" --plain --no-report >"$res/run-$b.log" 2>&1 || echo "run $b: exit $?" >>"$res/run-$b.log"
     kill $w 2>/dev/null || true; wait $w 2>/dev/null || true
 done
-ekb report "$exp" --json >"$res/metrics.json" || true
-ekb report "$exp" --plain >"$res/report.txt" 2>&1 || ekb report "$exp" >"$res/report.txt" 2>&1 || true
-ekb results --store "$exp/results.db" --jsonl >"$res/records.jsonl" || true
+ekb report "$exp" --json >"$res/metrics.json" 2>"$res/report.err" || true
+ekb report "$exp" >"$res/report.txt" 2>&1 || true
+ekb results --store "$exp/results.db" --jsonl >"$res/records.jsonl" 2>>"$res/report.err" || true
 DEV
     chmod +x "$out/device.sh"
     du -sh "$out"
@@ -100,38 +115,44 @@ DEV
 fi
 
 if [ "$mode" = render ]; then
-    exp=${2:?experiment dir}; md=${3:?out.md}
-    /usr/bin/python3 - "$exp" "$md" <<'PY'
+    md=${2:?out.md}; shift 2
+    /usr/bin/python3 - "$md" "$@" <<'PY'
 import json, sys, pathlib, math
-res, md = pathlib.Path(sys.argv[1]), sys.argv[2]
-recs = [json.loads(l) for l in (res / "records.jsonl").read_text().splitlines() if l.strip()]
+md = sys.argv[1]
+recs = []
+for d in sys.argv[2:]:
+    recs += [json.loads(l) for l in (pathlib.Path(d) / "records.jsonl").read_text().splitlines() if l.strip()]
+def env(r):
+    e = r.get("environment") or "{}"
+    return json.loads(e) if isinstance(e, str) else e
+def geo(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
 rows = {}
 for r in recs:
-    key = (r.get("producer"), r.get("backend"))
-    rows.setdefault(key, []).append(r)
-def sp(r):
-    t = r.get("timing") or {}
-    return t.get("speedup")
-out = ["# GPU in the loop: LEKA-builtin and iterative-builtin searched on an NVIDIA H200 through the fabric", ""]
-out.append("Made by `bench/gpu_fabric_h200.sh` (pack here, `device.sh` on the GPU machine, render here). Every check and profile "
-           "of every sample ran as a fabric job on an `ekb worker` on the H200; the host (`ekb run --devices`), the NATS server and the "
-           "workers ran on that machine. Budget per sample: compiles=12 (iterative --turns 12), as the PoCL-searched run. Speedup = "
-           "expert time / kernel time, A/B in the same run on the device; geomean over instances, then over tasks.")
-out += ["", "| producer | backend | samples | correct | timed | Fast@1.0 | geomean speedup |", "|---|---|---|---|---|---|---|"]
-for (p, b), rs in sorted(rows.items(), key=lambda kv: (str(kv[0][1]), str(kv[0][0]))):
+    rows.setdefault((r["backend"], r["producer"]), []).append(r)
+out = ["# GPU in the loop: LEKA-builtin and iterative-builtin searched on an NVIDIA H200 through the fabric", "",
+       "Made by `bench/gpu_fabric_h200.sh` (pack here, `device.sh` on the GPU machine, render here). Every check and profile "
+       "of every sample ran as a fabric job on the `ekb worker` of the GPU; the host (`ekb run --devices`), the NATS server "
+       "and the worker ran on that machine. Budget per sample: compiles=12 (iterative --turns 12), as in the PoCL-searched "
+       "run. Speedup = expert time / kernel time, A/B in one conductor run on the device (geomean over instances, then over "
+       "tasks); Fast@1.0 counts samples whose point estimate is >= 1, confident Fast@1.0 those whose 95 % CI lower bound is.", "",
+       "| backend | producer | samples | correct | timed | Fast@1.0 | confident Fast@1.0 | geomean speedup | workers |",
+       "|---|---|---|---|---|---|---|---|---|"]
+for (b, p), rs in sorted(rows.items()):
     ok = [r for r in rs if r.get("correct")]
-    s = [sp(r) for r in ok if sp(r)]
-    g = math.exp(sum(math.log(x) for x in s) / len(s)) if s else float("nan")
-    fast = sum(1 for x in s if x >= 1.0)
-    out.append("| %s | %s | %d | %d | %d | %d/%d | %.3fx |" % (p, b, len(rs), len(ok), len(s), fast, len(rs), g))
-out += ["", "Per task:", "", "| task | backend | producer | correct | speedup | worker | failure |", "|---|---|---|---|---|---|---|"]
-for r in sorted(recs, key=lambda r: (r.get("backend"), r.get("task"), r.get("producer"))):
-    env = r.get("environment") or {}
-    fab = env.get("fabric") or {}
-    out.append("| %s | %s | %s | %s | %s | %s | %s |" % (r.get("task"), r.get("backend"), r.get("producer"), r.get("correct"),
-               ("%.3f" % sp(r)) if sp(r) else "-", fab.get("worker", "-"), (r.get("failure") or {}).get("code", "") if isinstance(r.get("failure"), dict) else (r.get("failure") or "")))
+    sp = [r["speedup"] for r in ok if r.get("timed") and r.get("speedup")]
+    fast = sum(1 for r in ok if r.get("timed") and (r.get("speedup") or 0) >= 1.0)
+    conf = sum(1 for r in ok if r.get("timed") and (r.get("speedup_ci_lo") or 0) >= 1.0)
+    workers = sorted({(env(r).get("fabric") or {}).get("name", "-") for r in rs})
+    out.append("| %s | %s | %d | %d | %d | %d | %d | %.3fx | %s |" % (b, p, len(rs), len(ok), len(sp), fast, conf, geo(sp), ", ".join(workers)))
+out += ["", "Per sample:", "", "| task | backend | producer | correct | speedup [95% CI] | stop reason | failure |", "|---|---|---|---|---|---|---|"]
+for r in sorted(recs, key=lambda r: (r["backend"], r["task_id"], r["producer"])):
+    s = ("%.3f [%.3f, %.3f]" % (r["speedup"], r.get("speedup_ci_lo") or float("nan"), r.get("speedup_ci_hi") or float("nan"))) if r.get("speedup") else "-"
+    fail = (r.get("failure_code") or "") + (": " + r["failure_message"][:80].replace("|", "/").replace("\n", " ") if r.get("failure_message") else "")
+    out.append("| %s | %s | %s | %s | %s | %s | %s |" % (r["task_id"], r["backend"], r["producer"], r.get("correct"), s,
+               (r.get("stop_reason") or "")[:60].replace("|", "/"), fail))
 pathlib.Path(md).write_text("\n".join(out) + "\n")
-print("\n".join(out[:12]))
+print("\n".join(out[:14]))
 PY
     exit 0
 fi

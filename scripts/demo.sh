@@ -28,7 +28,7 @@ echo "EdgeKernelBench demo: $producers (builtin model) on tasks '$selection' x {
 echo "budget per sample: $budget (checks and the sample's own time; waiting for the CPU is not counted)"
 start=$(date +%s)
 "$ekb" run --experiment "$exp" --tasks "$selection" --backends "$backends" --producers "$producers" \
-    --models builtin --samples 1 --budget "$budget" --time-cap 0.4 --jobs 2 --no-report
+    --models builtin --samples 1 --budget "$budget" --time-cap "${EKB_DEMO_TIME_CAP:-0.25}" --jobs 2 --no-report
 echo
 "$ekb" report "$exp"
 echo "demo: $(( $(date +%s) - start )) s"

@@ -189,9 +189,14 @@ ResultRecord Evaluator::evaluate(const EvalRequest &req, EvalPhases *phases) {
     double t0 = monotonic_seconds();
     EvalDeadline deadline(req.deadline_seconds);
     PreparedEval p = prepare(req, deadline);
+    if (phases) phases->compile_s = monotonic_seconds() - t0 - p.trusted_s;
+    return finish(req, p, deadline, t0, phases);
+}
+
+ResultRecord Evaluator::finish(const EvalRequest &req, PreparedEval &p, EvalDeadline &deadline, double t0,
+                               EvalPhases *phases) {
     ResultRecord &r = p.record;
     if (phases) {
-        phases->compile_s = monotonic_seconds() - t0 - p.trusted_s;
         phases->cache_hit = p.candidate.cache_hit;
         phases->trusted_s = p.trusted_s;
     }

@@ -93,6 +93,11 @@ public:
     // (it gets this machine's measured peaks); bundles and fabric workers pass false.
     // Throws when the task's own reference or expert does not build (a broken task).
     PreparedEval prepare(const EvalRequest &req, EvalDeadline &deadline, bool here = true);
+    // The steps of evaluate() from the runner on: conducts a prepared evaluation and turns the
+    // runner's report into the record. `t0`: when the evaluation started (its eval_s), so
+    // that a caller may compile (prepare) and wait for a quiet machine in between.
+    ResultRecord finish(const EvalRequest &req, PreparedEval &p, EvalDeadline &deadline, double t0,
+                        EvalPhases *phases = nullptr);
 
     // Profiles a kernel (it should already be verified): builds it with Halide's profile
     // feature and runs it for `seconds` on the largest selected instance (req.instance_names,

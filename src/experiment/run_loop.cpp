@@ -223,27 +223,48 @@ public:
         EvalRequest req = check_request(task, backend, source, search_seed);
         bool local = lane_of_.count(backend) && lane_of_.at(backend) == "host";
         ResultRecord r;
-        // Device time counts from the evaluation's start (a wait for the quiet machine is not
-        // the producer's); the evaluation's deadline is set from the same moment.
-        double t_wait = monotonic_seconds();
-        if (local) gate_.timing_begin();
-        budget.exclude_wait(monotonic_seconds() - t_wait);  // waiting for a quiet machine is not the sample's time
-        double t0 = monotonic_seconds();
+        // The candidate compiles beside other samples' compiles; only its conductor run waits
+        // for the quiet machine (no compile, no other timing). Device time counts from the
+        // check's start less the waits (a wait for the machine is not the producer's), and the
+        // evaluation's deadline moves by the same waits.
+        double t0 = monotonic_seconds(), waited = 0;
         req.deadline_seconds = check_deadline(budget);
-        auto ran_out = [&] { return req.deadline_seconds > 0 && monotonic_seconds() - t0 >= req.deadline_seconds * 0.9; };
+        EvalDeadline deadline(req.deadline_seconds);
+        auto wait_for = [&](auto &&take) {
+            double tw = monotonic_seconds();
+            take();
+            double w = monotonic_seconds() - tw;
+            waited += w;
+            budget.exclude_wait(w);  // waiting for a quiet machine is not the sample's time
+            deadline.extend(w);
+        };
+        auto ran_out = [&] {
+            return req.deadline_seconds > 0 && monotonic_seconds() - t0 - waited >= req.deadline_seconds * 0.9;
+        };
         EvalPhases phases;  // the task's trusted builds (reference, expert; cached) are not the producer's time
+        bool timing = false;
         try {
-            r = ev_.evaluate(req, &phases);
+            PreparedEval p;
+            {
+                std::optional<CompileStep> step;
+                wait_for([&] { step.emplace(gate_, local); });
+                p = ev_.prepare(req, deadline);
+            }
+            if (local && p.runnable) {
+                wait_for([&] { gate_.timing_begin(); });
+                timing = true;
+            }
+            r = ev_.finish(req, p, deadline, t0, &phases);
         } catch (const std::exception &e) {
-            if (local) gate_.timing_end();
-            budget.charge_device(account, monotonic_seconds() - t0 - phases.trusted_s);
+            if (timing) gate_.timing_end();
+            budget.charge_device(account, monotonic_seconds() - t0 - waited - phases.trusted_s);
             fb.stage = "run";
             fb.code = ran_out() ? "budget_exhausted" : "harness_error";
             fb.message = std::string(ran_out() ? "the budget's time ran out during the check: " : "the check could not run: ") + e.what();
             return fb;
         }
-        if (local) gate_.timing_end();
-        budget.charge_device(account, monotonic_seconds() - t0 - phases.trusted_s);
+        if (timing) gate_.timing_end();
+        budget.charge_device(account, monotonic_seconds() - t0 - waited - phases.trusted_s);
         if (!r.correct && ran_out()) {  // a compile or run cut short by the deadline
             fb.stage = r.failure_stage;
             fb.code = "budget_exhausted";

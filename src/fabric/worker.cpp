@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "common/backend_table.h"
 #include "common/files.h"
 #include "common/paths.h"
 #include "common/subprocess.h"
@@ -45,6 +46,16 @@ public:
         json probe = probe_with_runner(base->second, cfg_.backend);
         if (!probe.value("supported", false)) {
             throw FabricError("backend " + cfg_.backend + " is not usable on this machine: " + probe.value("reason", std::string("(no reason)")));
+        }
+        // A GPU backend served by a CPU device (OpenCL finds PoCL first) while this machine
+        // has an NVIDIA GPU: legitimate for tests, but rarely what an operator meant.
+        if (backend_info(cfg_.backend).device_class == DeviceClass::gpu &&
+            probe.value("device", json::object()).value("device_type", "") == "cpu" &&
+            (::access("/dev/nvidiactl", F_OK) == 0 || ::access("/dev/nvidia0", F_OK) == 0)) {
+            log("warning: this machine has an NVIDIA GPU, but the " + cfg_.backend + " device found is a CPU (" +
+                probe.value("device", json::object()).value("platform", std::string("?")) +
+                "); to serve the GPU set HL_OCL_DEVICE_TYPE=gpu, and OCL_ICD_VENDORS to a folder holding an "
+                "nvidia.icd (one line: libnvidia-opencl.so.1) where /etc/OpenCL/vendors has none");
         }
         FabricOptions co = cfg_.connection;
         if (co.name.empty()) co.name = "ekb-worker " + name_;
