@@ -44,7 +44,7 @@ EKB_KERNEL {
     tail.compute_at(inner, b);
     // @layer vector
     lanes.bound(u, 0, vec).vectorize(u);
-    lanes.update().vectorize(u);
+    lanes.update().reorder(u, rv, b, a.c).vectorize(u);
     zcr.vectorize(fi, vec, guard);
     // Parallel only for large calls: below the threshold the thread pool's wake-up costs
     // more than the work.
