@@ -4,7 +4,7 @@
 // holds x[4 m + p, k2], contiguous in m) and the taps into 4 sub-filters of ceil(K/4) taps
 // (zero past K); every phase is then an ordinary FIR with contiguous (unaligned) vector
 // loads, instead of stride-8 loads per tap. The output is cut into blocks of 2 vectors of one
-// channel, 8 blocks per parallel task, tasks over all channels in parallel; each task
+// channel, 8 blocks per task (1 for short outputs), tasks in parallel for large calls; each task
 // deinterleaves its input window once (it stays in L1) and each block keeps its 4 vector
 // accumulators (2 vectors x (I, Q)) in registers across all 4 x ceil(K/4) taps (one broadcast
 // tap feeds 4 multiply-adds); (I, Q) are re-interleaved on store. The planar rows are read
@@ -32,18 +32,27 @@ EKB_KERNEL {
     y(a.k2, a.j, a.c) = fir(a.j, a.k2, a.c);
     sub.compute_root();
     // @layer loops
-    y.bound(a.k2, 0, 2)
-        .split(a.j, jc, jr, 8 * 2 * vec, guard)
-        .split(jr, jo, ji, 2 * vec, guard)
-        .reorder(a.k2, ji, jo, jc, a.c)
-        .fuse(jc, a.c, t)
-        .parallel(t);
+    // Tasks of 8 blocks where a channel has at least 8 blocks of outputs, in parallel only for
+    // large calls; shorter outputs take tasks of one block, so that the planar rows copied per
+    // task cover no more than the block's window (the copy is not trimmed at the tails).
+    y.bound(a.k2, 0, 2);
+    Expr J = y.output_buffer().dim(1).extent();
+    Stage par = y.specialize(J >= 8 * 2 * vec && a.x.dim(1).extent() * a.x.dim(2).extent() >= 16384);
+    Stage mid = y.specialize(J >= 8 * 2 * vec);
+    for (auto [s, f] : {std::pair<Stage, int>{par, 8 * 2 * vec}, {mid, 8 * 2 * vec}, {Stage(y), 2 * vec}}) {
+        s.split(a.j, jc, jr, f, guard)
+            .split(jr, jo, ji, 2 * vec, guard)
+            .reorder(a.k2, ji, jo, jc, a.c)
+            .fuse(jc, a.c, t)
+            .vectorize(ji, vec, guard)
+            .unroll(a.k2);
+    }
+    par.parallel(t);
     // @layer memory
     phase.compute_at(y, t);  // the planar rows of one task's input window, in L1
     fir.compute_at(y, jo);
     // @layer vector
     phase.bound(p, 0, D).bound(a.k2, 0, 2).reorder(m, p, a.k2, a.c).vectorize(m, vec, guard);
-    y.vectorize(ji, vec, guard).unroll(a.k2);
     fir.vectorize(a.j, vec, guard);
     fir.update()
         .split(a.j, jo, ji, vec, guard)
