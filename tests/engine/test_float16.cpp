@@ -44,7 +44,7 @@ TEST_P(Float16Kernels, NaiveAndExpert) {
 
 INSTANTIATE_TEST_SUITE_P(Backends, Float16Kernels, ::testing::Values("cpu", "opencl"));
 
-TEST(Float16Kernels, CudaExpertBuilds) {
+TEST(Float16Engine, CudaExpertBuilds) {
     const Task *t = suite().find(k_task);
     ASSERT_NE(t, nullptr);
     ResultRecord r = evaluate_file(k_task, "cuda", t->expert_kernel("cuda"));
@@ -88,7 +88,7 @@ EKB_KERNEL {
 }
 )";
 
-TEST(Float16Kernels, ToleranceAdmitsHalfAccumulationNotAMissingTerm) {
+TEST(Float16Engine, ToleranceAdmitsHalfAccumulationNotAMissingTerm) {
     Limits lim;
     lim.call_seconds = 60;
     ResultRecord ok = evaluate_source(k_task, "cpu", k_half_accumulation, "half_accumulation.cpp", lim);

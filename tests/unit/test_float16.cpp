@@ -2,6 +2,7 @@
 // adversarial), poison and comparison, the tolerance rule, and task.json parsing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
