@@ -21,7 +21,7 @@ N, K = 1536, 576
 
 
 def get_inputs():
-    return [t.half() for t in [(torch.rand(N, K) * 2 - 1) / 32, torch.rand(K) * 2 - 1]]
+    return [t.half() for t in [(torch.rand(N, K) * 2 - 1) / 8, torch.rand(K) * 2 - 1]]
 
 
 def get_init_inputs():
