@@ -115,7 +115,7 @@ std::string parse_adversarial(const std::string &kind, const nlohmann::json &v, 
         return "";
     }
     if (kind == "round_half") {
-        if (!is_float) return "applies to float inputs only (the values before a rounding)";
+        if (!is_float) return "applies to float32 and float16 inputs only (the values before a rounding)";
         if (!v.is_number() || !(v.get<double>() > 0)) return "must be the positive factor applied before the rounding";
         g.multiplier = v.get<double>();
         if (std::floor(range_lo * g.multiplier - 0.5) + 1 > std::floor(range_hi * g.multiplier - 0.5)) {
@@ -125,7 +125,7 @@ std::string parse_adversarial(const std::string &kind, const nlohmann::json &v, 
     }
     if (kind == "zeros" || kind == "extremes" || kind == "denormal") {
         if (!(v.is_boolean() && v.get<bool>())) return "must be true";
-        if (kind == "denormal" && !is_float) return "applies to float inputs only";
+        if (kind == "denormal" && !is_float) return "applies to float32 and float16 inputs only";
         return "";
     }
     std::string known;
