@@ -163,6 +163,14 @@ int main(int argc, char **argv) {
 
     try {
         Halide::Target target(target_str);
+        // float16 tensors on OpenCL: Halide's OpenCL C declares `half` only with cl_half, which
+        // enables the device's cl_khr_fp16 (a device without it is reported not_supported before
+        // anything runs: run/conductor.cpp).
+        bool float16 = false;
+        for (const char *side : {"inputs", "outputs"}) {
+            for (const auto &t : expect.at(side)) float16 = float16 || expected_type(t) == Halide::Float(16);
+        }
+        if (float16 && target.has_feature(Halide::Target::OpenCL)) target.set_feature(Halide::Target::CLHalf);
         ekb::Kernel k = entry_fn()(target);
 
         const auto &ein = expect.at("inputs");

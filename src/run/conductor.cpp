@@ -731,6 +731,17 @@ json conduct(const ConductSpec &spec) {
         out["reason"] = dev.reason;
         return out;
     }
+    // float16 tensors on a device without float16 kernels (an OpenCL device without
+    // cl_khr_fp16): the backend cannot run this task here, which is a status, not a failure.
+    bool float16 = false;
+    for (const auto *set : {&spec.inputs, &spec.outputs}) {
+        for (const auto &t : *set) float16 = float16 || t.dtype == DType::f16;
+    }
+    if (float16 && !dev.float16) {
+        out["supported"] = false;
+        out["reason"] = "the device cannot run float16 kernels (an OpenCL device without the cl_khr_fp16 extension)";
+        return out;
+    }
 
     PipelineLibrary ref;
     if (std::string e = ref.load(spec.reference); !e.empty()) throw std::runtime_error("reference artifact: " + e);

@@ -99,7 +99,7 @@ constexpr cl_uint CL_DEVICE_NAME = 0x102B, CL_DEVICE_VENDOR = 0x102C, CL_DRIVER_
                   CL_PLATFORM_NAME = 0x0902, CL_DEVICE_GLOBAL_MEM_SIZE = 0x101F, CL_DEVICE_TYPE = 0x1000,
                   CL_DEVICE_MAX_WORK_GROUP_SIZE = 0x1004, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT = 0x100A,
                   CL_DEVICE_MAX_CLOCK_FREQUENCY = 0x100C, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE = 0x101E,
-                  CL_DEVICE_VERSION = 0x102F, CL_DEVICE_WARP_SIZE_NV = 0x4003;
+                  CL_DEVICE_VERSION = 0x102F, CL_DEVICE_EXTENSIONS = 0x1030, CL_DEVICE_WARP_SIZE_NV = 0x4003;
 constexpr uint64_t CL_DEVICE_TYPE_CPU = 2, CL_DEVICE_TYPE_GPU = 4;
 
 DeviceInfo probe_opencl() {
@@ -173,6 +173,16 @@ DeviceInfo probe_opencl() {
                             {"preferred_vector_width_float", u32(CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT)},
                             {"library", library_file(reinterpret_cast<void *>(get_platforms))}};
             if (auto w = u32(CL_DEVICE_WARP_SIZE_NV); !w.is_null()) info.details["warp_size"] = w;
+            // float16 kernels need cl_khr_fp16 (Halide declares its half type through it).
+            size_t ext_bytes = 0;
+            std::string ext;
+            if (dev_info(dev, CL_DEVICE_EXTENSIONS, 0, nullptr, &ext_bytes) == 0 && ext_bytes > 0) {
+                ext.resize(ext_bytes);
+                if (dev_info(dev, CL_DEVICE_EXTENSIONS, ext_bytes, ext.data(), nullptr) != 0) ext.clear();
+                ext = std::string(ext.c_str());  // up to the terminating NUL
+            }
+            info.float16 = (" " + ext + " ").find(" cl_khr_fp16 ") != std::string::npos;
+            info.details["float16"] = info.float16;
             return info;
         }
     }

@@ -9,6 +9,7 @@ namespace ekb {
 struct DeviceInfo {
     bool supported = false;
     std::string reason;       // when not supported
+    bool float16 = true;      // runs float16 kernels (OpenCL: the device has cl_khr_fp16)
     nlohmann::json details;   // device name, vendor, driver, compute units, cores, ...
 };
 

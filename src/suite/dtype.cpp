@@ -4,6 +4,7 @@ namespace ekb {
 namespace {
 constexpr DTypeInfo k_dtypes[] = {
     {DType::f32, "float32", 4, 2, 32, true},
+    {DType::f16, "float16", 2, 2, 16, true},  // IEEE binary16 (common/float16.h): torch.half, Halide Float(16)
     {DType::i8, "int8", 1, 0, 8, false},
     {DType::u8, "uint8", 1, 1, 8, false},
     {DType::i16, "int16", 2, 0, 16, false},

@@ -6,11 +6,11 @@
 
 namespace ekb {
 
-enum class DType { f32, i8, u8, i16, u16, i32, u32 };
+enum class DType { f32, f16, i8, u8, i16, u16, i32, u32 };
 
 struct DTypeInfo {
     DType dtype;
-    const char *name;        // "float32", as written in task.json and torch.<name>
+    const char *name;        // "float32", as written in task.json and torch.<name> (float16: torch.half)
     int bytes;
     int halide_code;         // halide_type_code_t: 0 int, 1 uint, 2 float
     int bits;

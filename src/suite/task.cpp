@@ -1,10 +1,12 @@
 #include "suite/task.h"
 
 #include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "common/backend_table.h"
 #include "common/files.h"
+#include "common/float16.h"
 #include "common/sha256.h"
 
 namespace ekb {
@@ -40,8 +42,15 @@ std::vector<AdversarialGen> default_adversarial(const std::vector<std::string> &
 }
 
 Tolerance default_tolerance(DType d) {
+    if (d == DType::f16) return {4 * k_float16_unit_roundoff, 4 * k_float16_unit_roundoff};
     if (dtype_info(d).is_float) return {1e-4, 1e-4};
     return {0, 0};
+}
+
+Tolerance float16_tolerance(int64_t n) {
+    double u = k_float16_unit_roundoff;
+    double t = u * (4.0 + std::sqrt(static_cast<double>(std::max<int64_t>(n, 1))));
+    return {t, t};
 }
 
 namespace {
@@ -95,7 +104,7 @@ TensorSpec read_tensor(const Reader &r, const json &j, const std::string &path, 
     t.name = r.str(j, "name", path);
     std::string dt = r.str(j, "dtype", path);
     auto d = parse_dtype(dt);
-    if (!d) r.fail(path + "dtype", "unknown dtype '" + dt + "' (float32, int8, uint8, int16, uint16, int32, uint32)");
+    if (!d) r.fail(path + "dtype", "unknown dtype '" + dt + "' (float32, float16, int8, uint8, int16, uint16, int32, uint32)");
     t.dtype = *d;
     t.shape = r.strings(j, "shape", path);
     if (t.shape.empty()) r.fail(path + "shape", "must have at least one dimension");
@@ -107,6 +116,9 @@ TensorSpec read_tensor(const Reader &r, const json &j, const std::string &path, 
         t.range_lo = range[0].get<double>();
         t.range_hi = range[1].get<double>();
         if (!(t.range_lo < t.range_hi)) r.fail(path + "range", "lo must be below hi");
+        if (t.dtype == DType::f16 && (std::fabs(t.range_lo) > k_float16_max || std::fabs(t.range_hi) > k_float16_max)) {
+            r.fail(path + "range", "is outside the finite values of float16 (|v| <= 65504)");
+        }
         if (j.contains("adversarial")) {
             const json &adv = j.at("adversarial");
             if (!adv.is_object()) r.fail(path + "adversarial", "must be an object {\"<kind>\": <parameter>, ...}");
@@ -307,16 +319,6 @@ Task load_task(const std::filesystem::path &dir) {
         }
     }
 
-    for (const auto &o : t.outputs) t.tolerance[o.name] = default_tolerance(o.dtype);
-    if (j.contains("tolerance")) {
-        const json &tol = j.at("tolerance");
-        if (!tol.is_object()) r.fail("tolerance", "must be an object {\"atol\":..,\"rtol\":..}");
-        for (const auto &o : t.outputs) {
-            if (tol.contains("atol")) t.tolerance[o.name].atol = tol.at("atol").get<double>();
-            if (tol.contains("rtol")) t.tolerance[o.name].rtol = tol.at("rtol").get<double>();
-        }
-    }
-
     const json &insts = r.need(j, "instances", "");
     if (!insts.is_array()) r.fail("instances", "must be an array");
     for (size_t i = 0; i < insts.size(); i++) {
@@ -326,6 +328,39 @@ Task load_task(const std::filesystem::path &dir) {
     for (const auto &i : t.instances) (i.heldout ? heldout : visible)++;
     if (visible < 2) r.fail("instances", "needs at least two visible instances (has " + std::to_string(visible) + ")");
     if (heldout < 1) r.fail("instances", "needs at least one held-out instance");
+
+    // Tolerances: the dtype's default; a float16 reduction's length widens it
+    // (float16_tolerance); explicit atol/rtol override both.
+    for (const auto &o : t.outputs) t.tolerance[o.name] = default_tolerance(o.dtype);
+    if (j.contains("tolerance")) {
+        const json &tol = j.at("tolerance");
+        if (!tol.is_object()) r.fail("tolerance", "must be an object {\"atol\":..,\"rtol\":..}");
+        if (tol.contains("reduction")) {
+            const json &red = tol.at("reduction");
+            if (!red.is_string()) r.fail("tolerance.reduction", "must be a shape expression (the reduction's length)");
+            int64_t n = 1;
+            for (const auto &inst : t.instances) {
+                std::string err;
+                try {
+                    n = std::max(n, eval_shape_expr(red.get<std::string>(), inst.dims));
+                } catch (const std::exception &e) {
+                    err = e.what();
+                }
+                if (!err.empty()) r.fail("tolerance.reduction", err);
+            }
+            bool any = false;
+            for (const auto &o : t.outputs) {
+                if (o.dtype != DType::f16) continue;
+                t.tolerance[o.name] = float16_tolerance(n);
+                any = true;
+            }
+            if (!any) r.fail("tolerance.reduction", "applies to float16 outputs only");
+        }
+        for (const auto &o : t.outputs) {
+            if (tol.contains("atol")) t.tolerance[o.name].atol = tol.at("atol").get<double>();
+            if (tol.contains("rtol")) t.tolerance[o.name].rtol = tol.at("rtol").get<double>();
+        }
+    }
 
     for (const char *f : {"algorithm.h", "reference.py"}) {
         if (!std::filesystem::exists(dir / f)) throw TaskError((dir / f).string() + ": missing");

@@ -49,8 +49,18 @@ struct Tolerance {
     double rtol = 0;
 };
 
-// Default tolerances per dtype: float32 atol = rtol = 1e-4; integers exact.
+// Default tolerances per dtype: float32 atol = rtol = 1e-4; float16 atol = rtol = 4u = 2^-9
+// (u = 2^-11, its unit roundoff: the reference's and the kernel's own roundings of a result
+// they computed in float may land one float16 ulp, 2u relative, apart; doubled); integers exact.
 Tolerance default_tolerance(DType d);
+
+// A float16 output that is a reduction of length n (task.json "tolerance": {"reduction":
+// "<shape expression>"}, n its largest value over the task's instances): atol = rtol =
+// u * (4 + sqrt(n)). The sqrt(n) u term is the probabilistic rounding error of a length-n sum
+// accumulated in float16 (Higham and Mary, 2019: random-sign rounding errors grow like sqrt(n),
+// not n) relative to the O(1) outputs tasks are built with, so a kernel that accumulates in
+// float16, as fp16 edge kernels do, passes where the reference accumulates in float.
+Tolerance float16_tolerance(int64_t n);
 
 struct Task {
     std::string id, title, tier, domain, provenance, description;

@@ -32,14 +32,14 @@ sys.dont_write_bytecode = True  # never leave __pycache__ in task folders
 import numpy as np
 import torch
 
-TORCH_DTYPES = {"float32": torch.float32, "int8": torch.int8, "uint8": torch.uint8, "int16": torch.int16,
+TORCH_DTYPES = {"float32": torch.float32, "float16": torch.float16, "int8": torch.int8, "uint8": torch.uint8, "int16": torch.int16,
                 "int32": torch.int32}
 
 
 def make_input(spec):
     shape, dtype, lo, hi = spec["shape"], spec["dtype"], spec["lo"], spec["hi"]
-    if dtype == "float32":
-        return torch.rand(*shape) * (hi - lo) + lo
+    if dtype in ("float32", "float16"):
+        return (torch.rand(*shape) * (hi - lo) + lo).to(TORCH_DTYPES[dtype])
     return torch.randint(int(lo), int(hi) + 1, tuple(shape), dtype=TORCH_DTYPES[dtype])
 
 

@@ -20,7 +20,7 @@ sys.dont_write_bytecode = True  # never leave __pycache__ in task folders
 import numpy as np
 import torch
 
-DTYPES = {"float32": np.float32, "int8": np.int8, "uint8": np.uint8, "int16": np.int16,
+DTYPES = {"float32": np.float32, "float16": np.float16, "int8": np.int8, "uint8": np.uint8, "int16": np.int16,
           "uint16": np.uint16, "int32": np.int32, "uint32": np.uint32}
 
 
@@ -95,7 +95,7 @@ def main():
                     res = {"ok": False, "message": f"reference.py returns dtype {torch_out.dtype}, task.json says {t['dtype']}"}
                 else:
                     tol = tolerance[t["name"]]
-                    res = compare(halide, torch_out, tol["atol"], tol["rtol"], t["dtype"] == "float32")
+                    res = compare(halide, torch_out, tol["atol"], tol["rtol"], t["dtype"] in ("float32", "float16"))
                 res["name"] = t["name"]
                 check["outputs"].append(res)
                 check["ok"] = check["ok"] and res["ok"]

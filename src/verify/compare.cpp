@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "common/float16.h"
+
 namespace ekb {
 
 namespace {
@@ -12,6 +14,11 @@ bool is_poison(const void *p, DType d, size_t i) {
         uint32_t bits;
         std::memcpy(&bits, static_cast<const char *>(p) + 4 * i, 4);
         return bits == k_poison_f32;
+    }
+    if (d == DType::f16) {
+        uint16_t bits;
+        std::memcpy(&bits, static_cast<const char *>(p) + 2 * i, 2);
+        return bits == k_poison_f16;
     }
     int n = dtype_bytes(d);
     const auto *b = static_cast<const uint8_t *>(p) + size_t(n) * i;
@@ -32,6 +39,7 @@ std::string num(double v) {
 double read_element(const void *p, DType d, size_t i) {
     switch (d) {
         case DType::f32: return static_cast<const float *>(p)[i];
+        case DType::f16: return half_bits_to_float(static_cast<const uint16_t *>(p)[i]);
         case DType::i8: return static_cast<const int8_t *>(p)[i];
         case DType::u8: return static_cast<const uint8_t *>(p)[i];
         case DType::i16: return static_cast<const int16_t *>(p)[i];
@@ -46,6 +54,9 @@ void fill_poison(void *dst, DType dtype, size_t count) {
     if (dtype == DType::f32) {
         auto *u = static_cast<uint32_t *>(dst);
         for (size_t i = 0; i < count; i++) u[i] = k_poison_f32;
+    } else if (dtype == DType::f16) {
+        auto *u = static_cast<uint16_t *>(dst);
+        for (size_t i = 0; i < count; i++) u[i] = k_poison_f16;
     } else {
         std::memset(dst, k_poison_int_byte, count * size_t(dtype_bytes(dtype)));
     }

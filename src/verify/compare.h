@@ -15,6 +15,7 @@ namespace ekb {
 // Byte patterns the trusted side writes around and into outputs before a checked call.
 constexpr uint8_t k_guard_byte = 0x5a;
 constexpr uint32_t k_poison_f32 = 0x7fc0dead;  // a quiet NaN with a payload
+constexpr uint16_t k_poison_f16 = 0x7ead;      // float16: a quiet NaN with a payload
 constexpr uint8_t k_poison_int_byte = 0xa5;
 
 void fill_poison(void *dst, DType dtype, size_t count);

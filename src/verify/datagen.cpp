@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "common/float16.h"
+
 namespace ekb {
 
 namespace {
@@ -22,6 +24,7 @@ namespace {
 void store(void *dst, DType dtype, size_t i, double v) {
     switch (dtype) {
         case DType::f32: static_cast<float *>(dst)[i] = static_cast<float>(v); break;
+        case DType::f16: static_cast<uint16_t *>(dst)[i] = float_to_half_bits(static_cast<float>(v)); break;
         case DType::i8: static_cast<int8_t *>(dst)[i] = static_cast<int8_t>(std::lround(v)); break;
         case DType::u8: static_cast<uint8_t *>(dst)[i] = static_cast<uint8_t>(std::lround(v)); break;
         case DType::i16: static_cast<int16_t *>(dst)[i] = static_cast<int16_t>(std::lround(v)); break;
@@ -46,6 +49,29 @@ float half_point(double k, double m) {
     }
     return v;
 }
+
+// A float16 v near (k + 0.5) / m with float(float(v) * m) == k + 0.5 exactly, when one is within
+// a few float16 ulps (the kernel widens the float16 input to float before scaling it).
+uint16_t half_point_f16(double k, double m) {
+    float target = static_cast<float>(k + 0.5);
+    float fm = static_cast<float>(m);
+    uint16_t v = float_to_half_bits(static_cast<float>((k + 0.5) / m));
+    uint16_t up = v, down = v;
+    for (int step = 0; step < 4; step++) {
+        if (half_bits_to_float(up) * fm == target) return up;
+        if (half_bits_to_float(down) * fm == target) return down;
+        up = static_cast<uint16_t>(up & 0x8000u ? (up == 0x8000u ? 0x0001u : up - 1) : up + 1);  // next above
+        down = half_bits_next_below(down);
+    }
+    return v;
+}
+
+// A uniform value of [lo, hi) rounded to float16, kept below hi (rounding may reach it).
+uint16_t half_in_range(double v, double hi) {
+    uint16_t h = float_to_half_bits(static_cast<float>(v));
+    while (half_bits_to_float(h) >= hi) h = half_bits_next_below(h);
+    return h;
+}
 }  // namespace
 
 nlohmann::json AdversarialGen::to_json() const {
@@ -64,13 +90,16 @@ std::string parse_adversarial(const std::string &kind, const nlohmann::json &v, 
                               double range_hi, AdversarialGen &g) {
     g = AdversarialGen{};
     g.kind = kind;
-    bool is_float = dtype == DType::f32;
+    bool is_float = dtype_info(dtype).is_float;
     if (kind == "large") {
         if (!v.is_array() || v.size() != 2 || !v[0].is_number() || !v[1].is_number() || !(v[0].get<double>() < v[1].get<double>())) {
             return "must be [lo, hi] with lo < hi: the range where the reference is still stable";
         }
         g.lo = v[0].get<double>();
         g.hi = v[1].get<double>();
+        if (dtype == DType::f16 && (std::fabs(g.lo) > k_float16_max || std::fabs(g.hi) > k_float16_max)) {
+            return "is outside the finite values of float16 (|v| <= 65504): the set would hold inf";
+        }
         if (!is_float) {
             const auto &info = dtype_info(dtype);
             bool is_signed = info.halide_code == 0;
@@ -86,7 +115,7 @@ std::string parse_adversarial(const std::string &kind, const nlohmann::json &v, 
         return "";
     }
     if (kind == "round_half") {
-        if (!is_float) return "applies to float32 inputs only (the values before a rounding)";
+        if (!is_float) return "applies to float32 and float16 inputs only (the values before a rounding)";
         if (!v.is_number() || !(v.get<double>() > 0)) return "must be the positive factor applied before the rounding";
         g.multiplier = v.get<double>();
         if (std::floor(range_lo * g.multiplier - 0.5) + 1 > std::floor(range_hi * g.multiplier - 0.5)) {
@@ -96,7 +125,7 @@ std::string parse_adversarial(const std::string &kind, const nlohmann::json &v, 
     }
     if (kind == "zeros" || kind == "extremes" || kind == "denormal") {
         if (!(v.is_boolean() && v.get<bool>())) return "must be true";
-        if (kind == "denormal" && !is_float) return "applies to float32 inputs only";
+        if (kind == "denormal" && !is_float) return "applies to float32 and float16 inputs only";
         return "";
     }
     std::string known;
@@ -107,7 +136,7 @@ std::string parse_adversarial(const std::string &kind, const nlohmann::json &v, 
 void generate_adversarial(void *dst, DType dtype, size_t count, const AdversarialGen &g, double lo, double hi,
                           uint64_t seed, uint64_t tensor_index) {
     uint64_t base = mix_seed(mix_seed(seed, tensor_index), 0x6164766572736172ull);  // "adversar"
-    bool is_float = dtype == DType::f32;
+    bool is_float = dtype_info(dtype).is_float;
     if (g.kind == "large") {
         generate_tensor(dst, dtype, count, g.lo, g.hi, seed, tensor_index);
         return;
@@ -130,9 +159,16 @@ void generate_adversarial(void *dst, DType dtype, size_t count, const Adversaria
             v = (r & 1) ? ihi : ilo;
         } else if (g.kind == "round_half") {
             double k = std::min(khi, klo + std::floor(u * (khi - klo + 1)));
-            static_cast<float *>(dst)[i] = half_point(k, g.multiplier);
+            if (dtype == DType::f16) static_cast<uint16_t *>(dst)[i] = half_point_f16(k, g.multiplier);
+            else static_cast<float *>(dst)[i] = half_point(k, g.multiplier);
             continue;
         } else {  // denormal
+            if ((r & 1) && dtype == DType::f16) {
+                // a float16 subnormal: mantissa 1..1023 times 2^-24, either sign
+                uint16_t m = static_cast<uint16_t>(1 + (r >> 16) % 1023);
+                static_cast<uint16_t *>(dst)[i] = static_cast<uint16_t>((r & 2) ? 0x8000u | m : m);
+                continue;
+            }
             if (r & 1) {
                 float tiny = std::numeric_limits<float>::denorm_min();
                 float sub = static_cast<float>(std::ldexp(u, -126)) + tiny;  // (0, 2^-126)
@@ -155,6 +191,10 @@ void generate_tensor(void *dst, DType dtype, size_t count, double lo, double hi,
             static_cast<float *>(dst)[i] = static_cast<float>(lo + u * (hi - lo));
             continue;
         }
+        if (dtype == DType::f16) {
+            static_cast<uint16_t *>(dst)[i] = half_in_range(lo + u * (hi - lo), hi);
+            continue;
+        }
         int64_t ilo = static_cast<int64_t>(std::ceil(lo)), ihi = static_cast<int64_t>(std::floor(hi));
         int64_t v = ilo + static_cast<int64_t>(u * double(ihi - ilo + 1));
         if (v > ihi) v = ihi;
@@ -165,7 +205,8 @@ void generate_tensor(void *dst, DType dtype, size_t count, double lo, double hi,
             case DType::u16: static_cast<uint16_t *>(dst)[i] = static_cast<uint16_t>(v); break;
             case DType::i32: static_cast<int32_t *>(dst)[i] = static_cast<int32_t>(v); break;
             case DType::u32: static_cast<uint32_t *>(dst)[i] = static_cast<uint32_t>(v); break;
-            case DType::f32: break;
+            case DType::f32:
+            case DType::f16: break;
         }
     }
 }

@@ -15,7 +15,8 @@
 
 namespace ekb {
 
-// Uniform in [lo, hi) for float32; integers uniform in [lo, hi] (inclusive).
+// Uniform in [lo, hi) for float32; float16: that value rounded to nearest (kept below hi);
+// integers uniform in [lo, hi] (inclusive).
 void generate_tensor(void *dst, DType dtype, size_t count, double lo, double hi, uint64_t seed, uint64_t tensor_index);
 
 // Mixes a seed with a stream index (SplitMix64 finalizer).
@@ -25,11 +26,13 @@ uint64_t mix_seed(uint64_t seed, uint64_t stream);
 // the edges the reference defines, beside the uniform random sets. Each kind a task lists
 // for any input becomes one verification set; in it, the inputs that list the kind get its
 // values and the others their ordinary random values.
-//   large       uniform in `lo`..`hi` (the range where the reference is still stable)
+//   large       uniform in `lo`..`hi` (the range where the reference is still stable; for float16
+//               inputs within its finite values, |v| <= 65504, so the set itself holds no inf)
 //   ties        `levels` evenly spaced values of the input's range (many exact ties)
-//   round_half  float32: values v with v * multiplier == k + 0.5 exactly (rounding ties)
+//   round_half  float32/float16: values v with float(v) * multiplier == k + 0.5 exactly (rounding ties)
 //   zeros       every element 0
-//   denormal    float32: half the elements subnormal (either sign), half ordinary
+//   denormal    float32/float16: half the elements subnormal in the input's own type (either
+//               sign), half ordinary
 //   extremes    every element the low or the high end of the input's range
 struct AdversarialGen {
     std::string kind;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "common/float16.h"
 #include "verify/compare.h"
 
 namespace ekb {
@@ -19,6 +20,7 @@ void store_clamped(void *p, size_t i, double v) {
 void write(void *p, DType d, size_t i, double v) {
     switch (d) {
         case DType::f32: static_cast<float *>(p)[i] = static_cast<float>(v); break;
+        case DType::f16: static_cast<uint16_t *>(p)[i] = float_to_half_bits(static_cast<float>(v)); break;
         case DType::i8: store_clamped<int8_t>(p, i, v); break;
         case DType::u8: store_clamped<uint8_t>(p, i, v); break;
         case DType::i16: store_clamped<int16_t>(p, i, v); break;

@@ -25,7 +25,7 @@ std::vector<std::string> task_ids() {
 #else
 std::vector<std::string> task_ids() {
     return {"matmul", "conv2d_3x3", "depthwise_conv3x3", "softmax", "layernorm", "fc_int8", "conv1x1_bias_relu6",
-            "mobilenetv2_block"};
+            "mobilenetv2_block", "matmul_fp16"};
 }
 #endif
 

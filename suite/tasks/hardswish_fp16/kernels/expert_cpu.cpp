@@ -1,0 +1,38 @@
+// Expert cpu schedule for `hardswish_fp16`: one pass, gate inlined into output (min, max, add and
+// two multiplies per vector). Rows are never fused (a fused channel-row index costs an integer
+// divide per row, which at 7 to 28 columns outweighed the arithmetic); instead the channels
+// are cut into about 8 parallel chunks (a run-time split, 4 per thread, so a busy core only
+// delays a small share), and pipelines under 32K elements (PyTorch's own grain) run on the
+// calling thread alone, where waking the thread pool costs more than the work. Each row is one
+// loop of 16-lane vectors whose last vector is shifted back inside the row (ShiftInwards: a
+// few elements recomputed, never a masked tail); rows of 8 to 15 elements (14x14) use two
+// overlapping 8-lane vectors, and only rows under 8 (7x7) a guarded vector.
+// float16 variant of `hardswish` with its schedule: float16 loads widen to float (x86 F16C vcvtph2ps, Arm\n// fcvtl), the output narrows once (vcvtps2ph), and half the bytes of the float32 task move.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    const int vec = target.natural_vector_size(Float(32));
+    const int half = vec / 2;
+    Var co{"co"}, ci{"ci"};
+    Expr W = a.input.dim(0).extent();
+    Expr C = a.input.dim(2).extent();
+    Expr elems = W * a.input.dim(1).extent() * C;
+    Expr chans = max(1, (C + 7) / 8);  // channels per parallel chunk
+    // @layer compute
+    // gate is inlined into output.
+    // @layer loops
+    Stage big = a.output.specialize(elems >= 32768);
+    big.split(a.c, co, ci, chans, TailStrategy::GuardWithIf).parallel(co);
+    // @layer vector
+    for (Stage s : {big, Stage(a.output)}) {
+        s.specialize(W >= vec).vectorize(a.x, vec, TailStrategy::ShiftInwards);
+        s.specialize(W >= half).vectorize(a.x, half, TailStrategy::ShiftInwards);
+        s.vectorize(a.x, half, TailStrategy::GuardWithIf);
+    }
+    // @end
+    return a.kernel();
+}

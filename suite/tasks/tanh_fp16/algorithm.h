@@ -1,0 +1,24 @@
+// Halide reference algorithm for task `tanh_fp16`: output = tanh(input), elementwise, NCHW at batch 1,
+// float16
+// in and out (torch.half), computed in float and rounded to float16 once, as PyTorch's CPU half
+// kernels do (opmath float).
+// Halide dimension 0 is the last PyTorch dimension: input(x, y, c, n) is input[n, c, y, x].
+#pragma once
+#include <ekb/kernel.h>
+
+namespace task {
+
+struct Algorithm {
+    Halide::ImageParam input{Halide::Float(16), 4, "input"};  // [1, C, H, W]
+    Halide::Var x{"x"}, y{"y"}, c{"c"}, n{"n"};               // output[n, c, y, x]
+    Halide::Func output{"output"};  // the output: tanh(input)
+
+    Algorithm() {
+        using namespace Halide;
+        output(x, y, c, n) = Halide::cast(Halide::Float(16), tanh(Halide::cast<float>(input(x, y, c, n))));
+    }
+
+    ekb::Kernel kernel() { return {{input}, {output}}; }
+};
+
+}  // namespace task
