@@ -4,7 +4,7 @@
 # and opencl; then `ekb report` prints the results table and writes report.md and
 # report.html (with LEKA's per-layer credit) into the experiment folder.
 #
-# Each sample's search is capped by work, not by waiting (EKB_DEMO_BUDGET, default 6 checks
+# Each sample's search is capped by work, not by waiting (EKB_DEMO_BUDGET, default 5 checks
 # and 60 s of the sample's own time: the time a sample waits for a quiet CPU to time on is
 # not counted). As each sample finishes, one line shows its search: checks made, changes
 # accepted per layer, why it stopped, and its speedup over the expert at the start and at
@@ -21,7 +21,7 @@ selection=${EKB_DEMO_TASKS:-$smoke}
 [ "$selection" = all ] && selection='*'
 producers=${EKB_DEMO_PRODUCERS:-leka}
 backends=${EKB_DEMO_BACKENDS:-cpu,opencl}
-budget=${EKB_DEMO_BUDGET:-compiles=6,wall_s=60}
+budget=${EKB_DEMO_BUDGET:-compiles=5,wall_s=60}
 [ "${EKB_DEMO_FRESH:-0}" = 1 ] && rm -rf "$exp"
 
 echo "EdgeKernelBench demo: $producers (builtin model) on tasks '$selection' x {$backends}; experiment $exp"
