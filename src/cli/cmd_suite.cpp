@@ -275,9 +275,10 @@ int check_suite(const Suite &suite, const Args &a) {
 
 int print_suite_stats(const Suite &suite) {
     std::map<std::string, int> tiers, domains, dtypes, experts;
-    int visible = 0, heldout = 0, priv = 0;
+    int visible = 0, heldout = 0, priv = 0, from_model = 0;
     for (const auto &t : suite.tasks()) {
         tiers[t.tier]++;
+        if (t.source) from_model++;
         domains[t.domain]++;
         std::set<std::string> seen;
         for (const auto *set : {&t.inputs, &t.outputs}) {
@@ -301,7 +302,8 @@ int print_suite_stats(const Suite &suite) {
     std::cout << suite.tasks().size() << " patterns, " << visible + heldout << " instances (" << visible << " visible, "
               << heldout << " held out" << (priv ? ", plus " + std::to_string(priv) + " private held-out" : std::string())
               << "), " << tiers.size() << " tiers, " << domains.size() << " domains; suite "
-              << suite.content_hash().substr(0, 12) << "\n\n";
+              << suite.content_hash().substr(0, 12) << "\n"
+              << from_model << " patterns name the model they come from (task.json 'source')\n\n";
     section("tier", tiers);
     section("domain", domains);
     section("dtype", dtypes);

@@ -277,6 +277,20 @@ Task load_task(const std::filesystem::path &dir) {
     }
     t.domain = r.str(j, "domain", "");
     t.provenance = r.str(j, "provenance", "");
+    if (j.contains("source")) {
+        const json &src = j.at("source");
+        if (!src.is_object()) r.fail("source", "must be an object {\"model\", \"version\", \"layers\"}");
+        ModelSource m{r.str(src, "model", "source."), r.str(src, "version", "source."), r.str(src, "layers", "source.")};
+        for (const auto &[k, v] : {std::pair{"model", &m.model}, {"version", &m.version}, {"layers", &m.layers}}) {
+            if (v->empty()) r.fail(std::string("source.") + k, "must not be empty");
+        }
+        for (const auto &[k, v] : src.items()) {
+            if (k != "model" && k != "version" && k != "layers") {
+                r.fail("source." + k, "unknown field (model, version, layers)");
+            }
+        }
+        t.source = m;
+    }
     t.description = r.str(j, "description", "");
     t.tags = r.strings(j, "tags", "", false);
     t.dims = r.strings(j, "dims", "");

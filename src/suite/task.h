@@ -62,8 +62,15 @@ Tolerance default_tolerance(DType d);
 // float16, as fp16 edge kernels do, passes where the reference accumulates in float.
 Tolerance float16_tolerance(int64_t n);
 
+// Where a pattern was taken from, for tasks cut out of a named model (optional in
+// task.json): the model, its version or variant, and the layers the pattern covers.
+struct ModelSource {
+    std::string model, version, layers;
+};
+
 struct Task {
     std::string id, title, tier, domain, provenance, description;
+    std::optional<ModelSource> source;
     std::vector<std::string> tags;
     std::vector<std::string> dims;
     // What makes a dims assignment legal beyond positive tensor shapes ("C % 4 == 0",

@@ -31,11 +31,13 @@ json visible_task_json(const Task &t) {
         outs.push_back(tensor_json(t, x, false));
         tol[x.name] = {{"atol", t.tolerance.at(x.name).atol}, {"rtol", t.tolerance.at(x.name).rtol}};
     }
-    return {{"id", t.id}, {"title", t.title}, {"tier", t.tier}, {"domain", t.domain}, {"tags", t.tags},
+    json out = {{"id", t.id}, {"title", t.title}, {"tier", t.tier}, {"domain", t.domain}, {"tags", t.tags},
             {"provenance", t.provenance}, {"description", t.description}, {"dims", t.dims}, {"inputs", ins},
             {"outputs", outs}, {"tolerance", tol}, {"visible_instances", insts},
             {"heldout_instances", t.instances.size() - t.visible_instances().size()},
             {"reference_py", read_file(t.reference_path())}, {"algorithm_h", read_file(t.algorithm_path())}};
+    if (t.source) out["source"] = {{"model", t.source->model}, {"version", t.source->version}, {"layers", t.source->layers}};
+    return out;
 }
 
 

@@ -87,6 +87,28 @@ TEST(TaskLoad, ErrorsNameFileAndField) {
     EXPECT_NE(e.find("invalid JSON"), std::string::npos) << e;
 }
 
+TEST(TaskLoad, ModelSourceIsOptionalAndChecked) {
+    EXPECT_FALSE(load_task(TaskDir(k_good).dir()).source.has_value());
+    const std::string with = replace(k_good, "\"provenance\": \"p\"",
+                                     "\"provenance\": \"p\", \"source\": {\"model\": \"MobileNetV3-small\", "
+                                     "\"version\": \"torchvision 0.15\", \"layers\": \"features.1\"}");
+    TaskDir d(with);
+    Task t = load_task(d.dir());
+    ASSERT_TRUE(t.source.has_value());
+    EXPECT_EQ(t.source->model, "MobileNetV3-small");
+    EXPECT_EQ(t.source->layers, "features.1");
+    std::string e = error_of(replace(with, "\"layers\": \"features.1\"", "\"layers\": \"\""));
+    EXPECT_NE(e.find("field 'source.layers': must not be empty"), std::string::npos) << e;
+    e = error_of(replace(with, ", \"version\": \"torchvision 0.15\"", ""));
+    EXPECT_NE(e.find("field 'source.version': missing"), std::string::npos) << e;
+    e = error_of(replace(with, "\"layers\"", "\"layer\""));
+    EXPECT_NE(e.find("field 'source.layers': missing"), std::string::npos) << e;
+    e = error_of(replace(with, "\"source\": {", "\"source\": {\"url\": \"x\", "));
+    EXPECT_NE(e.find("field 'source.url': unknown field"), std::string::npos) << e;
+    e = error_of(replace(k_good, "\"provenance\": \"p\"", "\"provenance\": \"p\", \"source\": \"MobileNet\""));
+    EXPECT_NE(e.find("field 'source': must be an object"), std::string::npos) << e;
+}
+
 TEST(Suite, ShippedSuiteLoads) {
     Suite s = Suite::load(ekb_home() / "suite");
     EXPECT_GE(s.tasks().size(), 1u);
