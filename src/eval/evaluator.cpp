@@ -248,7 +248,7 @@ json Evaluator::conduct(const EvalRequest &req, const std::string &purpose, cons
     return out.report;
 }
 
-json Evaluator::profile(const EvalRequest &req, double seconds) {
+json Evaluator::profile(const EvalRequest &req, double seconds, const std::function<double()> &before_run) {
     const Task &task = *req.task;
     // The instance: the largest of those selected (all visible ones when none is named).
     std::vector<const Instance *> selected = task.visible_instances();
@@ -282,6 +282,7 @@ json Evaluator::profile(const EvalRequest &req, double seconds) {
     spec.reference = ref.artifact.string();
     spec.profile_seconds = seconds;
     if (remote_ && req.threads <= 0) spec.threads = 0;
+    if (before_run) deadline.extend(before_run());
     std::string runner_target = is_gpu_backend(req.backend) ? candidate_target(req.backend, false) + "-debug"
                                                             : candidate_target(req.backend, false);
     json env;

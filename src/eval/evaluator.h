@@ -2,6 +2,7 @@
 // expert), hand everything to the runner's conductor, and turn its report into a result
 // record. Failures of the kernel are data in the record; only harness errors throw.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -104,8 +105,12 @@ public:
     // else the visible ones). Returns the runner's profile: per-Func times from the Halide
     // profiler ("pipelines"), per-kernel times on GPUs ("kernels"), the instance, calls and
     // seconds; or {"error": why} when the kernel does not build or run that way. Only
-    // harness errors throw. kernel_profile.h turns it into text.
-    nlohmann::json profile(const EvalRequest &req, double seconds);
+    // harness errors throw. kernel_profile.h turns it into text. `before_run`, when set, is
+    // called between the builds and the run (a caller's compile slot ends there and its wait
+    // for a quiet machine begins); it returns the seconds it waited, which the deadline
+    // does not count.
+    nlohmann::json profile(const EvalRequest &req, double seconds,
+                           const std::function<double()> &before_run = {});
 
     // The trusted artifacts of a task: the reference (naive.cpp built for the backend's
     // reference backend, a CPU backend of the runner's CPU) and the expert (per backend).

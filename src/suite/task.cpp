@@ -278,16 +278,23 @@ Task load_task(const std::filesystem::path &dir) {
     t.domain = r.str(j, "domain", "");
     t.provenance = r.str(j, "provenance", "");
     if (j.contains("source")) {
+        // A free-text citation, or {"model", "version" (optional), "layers"}.
         const json &src = j.at("source");
-        if (!src.is_object()) r.fail("source", "must be an object {\"model\", \"version\", \"layers\"}");
-        ModelSource m{r.str(src, "model", "source."), r.str(src, "version", "source."), r.str(src, "layers", "source.")};
-        for (const auto &[k, v] : {std::pair{"model", &m.model}, {"version", &m.version}, {"layers", &m.layers}}) {
-            if (v->empty()) r.fail(std::string("source.") + k, "must not be empty");
-        }
-        for (const auto &[k, v] : src.items()) {
-            if (k != "model" && k != "version" && k != "layers") {
-                r.fail("source." + k, "unknown field (model, version, layers)");
+        ModelSource m;
+        if (src.is_string()) {
+            m.model = src.get<std::string>();
+            if (m.model.empty()) r.fail("source", "must not be empty");
+        } else if (src.is_object()) {
+            for (const auto &[k, v] : src.items()) {
+                if (k != "model" && k != "version" && k != "layers") {
+                    r.fail("source." + k, "unknown field (model, version, layers)");
+                }
             }
+            m = {r.str(src, "model", "source."), r.str(src, "version", "source.", false), r.str(src, "layers", "source.")};
+            if (m.model.empty()) r.fail("source.model", "must not be empty");
+            if (m.layers.empty()) r.fail("source.layers", "must not be empty");
+        } else {
+            r.fail("source", "must be a string or an object {\"model\", \"version\", \"layers\"}");
         }
         t.source = m;
     }

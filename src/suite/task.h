@@ -62,8 +62,9 @@ Tolerance default_tolerance(DType d);
 // float16, as fp16 edge kernels do, passes where the reference accumulates in float.
 Tolerance float16_tolerance(int64_t n);
 
-// Where a pattern was taken from, for tasks cut out of a named model (optional in
-// task.json): the model, its version or variant, and the layers the pattern covers.
+// Where a pattern was taken from (optional in task.json): the model, its version or
+// variant (may be empty), and the layers the pattern covers; a free-text citation fills
+// `model` only.
 struct ModelSource {
     std::string model, version, layers;
 };
