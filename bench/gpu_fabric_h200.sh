@@ -77,9 +77,11 @@ export PATH="$here/bin:$PATH"
 # opencl worker served PoCL on the host CPU (its profile and records said so).
 if [ -e /dev/nvidiactl ] || [ -e /dev/nvidia0 ]; then
     export HL_OCL_DEVICE_TYPE=${HL_OCL_DEVICE_TYPE:-gpu}
+    # Registered in /etc/OpenCL/vendors, as the driver's own package would: the confined
+    # runner sees /etc but not this shell's /tmp (an ICD folder there gave every kernel
+    # "clGetPlatformIDs failed: -1001" while the unconfined probe found the GPU).
     if [ -z "${OCL_ICD_VENDORS:-}" ] && ! grep -qs nvidia /etc/OpenCL/vendors/*.icd; then
-        mkdir -p /tmp/ekb-icd && echo libnvidia-opencl.so.1 >/tmp/ekb-icd/nvidia.icd && chmod -R a+rX /tmp/ekb-icd
-        export OCL_ICD_VENDORS=/tmp/ekb-icd
+        mkdir -p /etc/OpenCL/vendors && echo libnvidia-opencl.so.1 >/etc/OpenCL/vendors/nvidia.icd
     fi
 fi
 ekb --version >"$res/version.txt"
@@ -100,8 +102,10 @@ for b in $backends; do
     w=$!
     for _ in $(seq 120); do ekb devices --nats "$url" 2>/dev/null | grep -q "h200-$b" && break; sleep 1; done
     ekb devices --nats "$url" >"$res/devices-$b.txt" 2>&1 || true
+    # --jobs 4: a few samples at a time finish (and are stored) within a device call's limit;
+    # with 12-16 at once none finished in 420 s (one worker runs one job at a time).
     timeout "${EKB_RUN_SECONDS:-480}" ekb run --experiment "$exp" --tasks "$tasks" --backends "$b" --producers leka,iterative \
-        --models builtin --budget "$budget" --turns "${budget#compiles=}" --samples 1 --jobs "${EKB_JOBS:-12}" \
+        --models builtin --budget "$budget" --turns "${budget#compiles=}" --samples 1 --jobs "${EKB_JOBS:-4}" \
         --time-cap "${EKB_TIME_CAP:-0.15}" --devices "$url" --plain --no-report >"$res/run-$b.log" 2>&1 || echo "run $b: exit $?" >>"$res/run-$b.log"
     kill $w 2>/dev/null || true; wait $w 2>/dev/null || true
 done
