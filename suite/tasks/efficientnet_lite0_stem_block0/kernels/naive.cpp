@@ -1,0 +1,27 @@
+// Naive schedule for `efficientnet_lite0_stem_block0`: every stage at root, serial and scalar on CPU;
+// one default GPU tile per stage on GPU backends. Also the task's trusted reference (built
+// for cpu).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    // @layer compute
+    for (Func f : {a.x_padded, a.stem, a.s, a.s_padded, a.dw, a.d, a.project}) f.compute_root();
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        Var xo, yo, co, xi, yi, ci;
+        for (Func f : {a.stem, a.dw, a.project}) {
+            f.gpu_tile(a.col, a.row, a.c, xo, yo, co, xi, yi, ci, 16, 16, 1, TailStrategy::GuardWithIf);
+            f.update().gpu_tile(a.col, a.row, a.c, xo, yo, co, xi, yi, ci, 16, 16, 1,
+                                TailStrategy::GuardWithIf);
+        }
+        for (Func f : {a.x_padded, a.s, a.s_padded, a.d, a.y}) {
+            f.gpu_tile(a.col, a.row, a.c, xo, yo, co, xi, yi, ci, 16, 16, 1, TailStrategy::GuardWithIf);
+        }
+    }
+    // @end
+    return a.kernel();
+}

@@ -1,0 +1,26 @@
+// Naive schedule for `regnetx_200mf_block`: every stage at root, serial and scalar on CPU;
+// one default GPU tile per stage on GPU backends. Also the task's trusted reference (built
+// for cpu).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    // @layer compute
+    for (Func f : {a.conv_a, a.h_a, a.h_a_padded, a.conv_b, a.h_b, a.conv_c}) f.compute_root();
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        Var xo, yo, co, xi, yi, ci;
+        for (Func f : {a.conv_a, a.conv_b, a.conv_c}) {
+            f.gpu_tile(a.col, a.row, a.c, xo, yo, co, xi, yi, ci, 16, 16, 1, TailStrategy::GuardWithIf);
+            f.update().gpu_tile(a.col, a.row, a.c, xo, yo, co, xi, yi, ci, 16, 16, 1, TailStrategy::GuardWithIf);
+        }
+        for (Func f : {a.h_a, a.h_a_padded, a.h_b, a.y}) {
+            f.gpu_tile(a.col, a.row, a.c, xo, yo, co, xi, yi, ci, 16, 16, 1, TailStrategy::GuardWithIf);
+        }
+    }
+    // @end
+    return a.kernel();
+}
