@@ -1,0 +1,29 @@
+// Naive schedule for `blazeface_double_block_int8`: every stage at root, serial and scalar
+// on CPU; one default GPU tile per stage on GPU backends. Also the task's trusted reference
+// (built for cpu).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    // @layer compute
+    for (Func f : {a.x_padded, a.acc_d1, a.d1, a.acc_p1, a.p1, a.p1_padded, a.acc_d2, a.d2, a.acc_p2, a.p2}) {
+        f.compute_root();
+    }
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        Var xo, yo, co, xi, yi, ci;
+        for (Func f : {a.acc_d1, a.acc_p1, a.acc_d2, a.acc_p2}) {
+            f.gpu_tile(a.col, a.row, a.c, xo, yo, co, xi, yi, ci, 16, 16, 1, TailStrategy::GuardWithIf);
+            f.update().gpu_tile(a.col, a.row, a.c, xo, yo, co, xi, yi, ci, 16, 16, 1,
+                                TailStrategy::GuardWithIf);
+        }
+        for (Func f : {a.x_padded, a.d1, a.p1, a.p1_padded, a.d2, a.p2, a.y}) {
+            f.gpu_tile(a.col, a.row, a.c, xo, yo, co, xi, yi, ci, 16, 16, 1, TailStrategy::GuardWithIf);
+        }
+    }
+    // @end
+    return a.kernel();
+}
