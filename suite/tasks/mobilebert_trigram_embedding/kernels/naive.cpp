@@ -1,0 +1,24 @@
+// Naive schedule for `mobilebert_trigram_embedding`: every stage at root, serial and scalar on
+// CPU; one default GPU tile per stage on GPU backends. Also the task's trusted reference
+// (built for cpu).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    // @layer compute
+    a.e.compute_root();
+    a.dot.compute_root();
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        Var xo, yo, xi, yi;
+        a.e.gpu_tile(a.k, a.t, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+        a.dot.gpu_tile(a.d, a.t, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+        a.dot.update().gpu_tile(a.d, a.t, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+        a.y.gpu_tile(a.d, a.t, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+    }
+    // @end
+    return a.kernel();
+}

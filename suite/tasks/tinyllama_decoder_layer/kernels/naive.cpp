@@ -1,0 +1,36 @@
+// Naive schedule for `tinyllama_decoder_layer`: every stage at root, serial and scalar on
+// CPU; one default GPU tile per stage on GPU backends (the two sums of squares on a single
+// GPU thread). Also the task's trusted reference (built for cpu).
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    const std::vector<Func> stages = {a.ss1,    a.h1,    a.q_dot,   a.k_dot, a.v_dot, a.q_rope, a.dot,
+                                      a.scores, a.row_max, a.ex,    a.row_sum, a.pv,  a.attn,   a.o_dot,
+                                      a.x1,     a.ss2,   a.h2,      a.g_dot, a.u_dot, a.act,    a.d_dot};
+    // @layer compute
+    for (Func f : stages) f.compute_root();
+    // @layer loops
+    if (ekb::is_gpu(target)) {
+        Var xo, yo, xi, yi;
+        auto tile = [&](Stage s, const std::vector<Var> &v) {
+            if (v.empty()) {
+                s.gpu_single_thread();
+            } else if (v.size() == 1) {
+                s.gpu_tile(v[0], xo, xi, 16, TailStrategy::GuardWithIf);
+            } else {
+                s.gpu_tile(v[0], v[1], xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
+            }
+        };
+        for (Func f : stages) {
+            tile(f, f.args());
+            if (f.has_update_definition()) tile(f.update(), f.args());
+        }
+        for (Func f : {a.y, a.k_new, a.v_new}) tile(f, f.args());
+    }
+    // @end
+    return a.kernel();
+}
