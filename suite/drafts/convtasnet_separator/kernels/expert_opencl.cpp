@@ -1,0 +1,68 @@
+// Expert opencl schedule for `convtasnet_separator`: every stage on the device.
+//   1x1 convs (bottleneck, first convs, residual, skip, mask): each work-item computes one
+//       frame of 4 output channels, the 4 sums in registers across the input channels (one
+//       activation load feeds 4 FMAs), work-items adjacent along frames so activation loads
+//       and stores coalesce and the weights are work-group-uniform broadcasts; bias, PReLU,
+//       residual, skip accumulation and sigmoid fused;
+//   gLN statistics: one work-item per channel summing over time, then one work-item over the
+//       channels; the normalized tensors stored once (g0, g2) or recomputed per tap (g1);
+//   depthwise convs: one work-item per output, 3 taps in registers, bias and PReLU fused.
+// The last block's residual output is dead and never computed. All tails GuardWithIf.
+#include <ekb/kernel.h>
+
+#include "algorithm.h"
+
+EKB_KERNEL {
+    using namespace Halide;
+    task::Algorithm a;
+    Var xo{"xo"}, yo{"yo"}, zo{"zo"}, xi{"xi"}, yi{"yi"}, zi{"zi"}, cv{"cv"};
+    auto conv = [&](Func f, Func dot, RDom r) {
+        f.compute_root().split(a.c, a.c, cv, 4, TailStrategy::GuardWithIf).reorder(cv, a.t, a.c);
+        if (f.dimensions() == 4) {  // the masks: the sources are the third block dimension
+            f.gpu_tile(a.t, a.c, a.j, xo, yo, zo, xi, yi, zi, 32, 4, 1, TailStrategy::GuardWithIf);
+        } else {
+            f.gpu_tile(a.t, a.c, xo, yo, xi, yi, 32, 4, TailStrategy::GuardWithIf);
+        }
+        f.unroll(cv);
+        dot.compute_at(f, xi).store_in(MemoryType::Register).unroll(a.c);
+        dot.update().reorder(a.c, a.t, r.x).unroll(a.c);
+    };
+    auto stats = [&](task::GlobalStats &s) {
+        for (Func f : {s.csum, s.csq}) {
+            f.compute_root().gpu_tile(a.c, xo, xi, 32, TailStrategy::GuardWithIf);
+            f.update().gpu_tile(a.c, xo, xi, 32, TailStrategy::GuardWithIf);
+        }
+        for (Func f : {s.mean, s.rstd}) {
+            f.compute_root().gpu_tile(a.n, xo, xi, 1, TailStrategy::GuardWithIf);
+            for (int k = 0; k < f.num_update_definitions(); k++) {
+                f.update(k).gpu_tile(a.n, xo, xi, 1, TailStrategy::GuardWithIf);
+            }
+        }
+    };
+    auto elementwise = [&](Func f) {
+        f.compute_root().gpu_tile(a.t, a.c, xo, yo, xi, yi, 32, 4, TailStrategy::GuardWithIf);
+    };
+    // @layer compute
+    // @layer loops
+    stats(a.st0[0]);
+    elementwise(a.g0);
+    conv(a.o0, a.bn, a.rn);
+    for (size_t i = 0; i < a.blk.size(); i++) {
+        task::Block &b = a.blk[i];
+        conv(b.h1, b.c1, a.rb);
+        stats(b.st[0]);
+        elementwise(b.h2);
+        b.dw.compute_at(b.h2, xi).store_in(MemoryType::Register);
+        b.dw.update().unroll(a.rk);
+        stats(b.st[1]);
+        elementwise(b.g2);
+        if (i + 1 < a.blk.size()) conv(b.o, b.res, a.rh);
+        conv(b.s, b.skp, a.rh);
+    }
+    conv(a.masks, a.mk, a.rsk);
+    // @layer memory
+    // (the compute_at placements are set with each stage above)
+    // @layer vector
+    // @end
+    return a.kernel();
+}
