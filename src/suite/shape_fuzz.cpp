@@ -1,6 +1,8 @@
 #include "suite/shape_fuzz.h"
 
 #include <algorithm>
+#include <map>
+#include <numeric>
 #include <set>
 
 namespace ekb {
@@ -86,9 +88,27 @@ std::vector<Instance> shape_fuzz_instances(const Task &task, const ShapeFuzzOpti
     for (const auto &d : task.dims) {
         if (!is_defined(task, d)) free_dims.push_back(d);
     }
+    // A dim whose every task.json value is a multiple of g > 1 (a "D % 32 == 0" constraint,
+    // heads x head size) may admit none of the fixed values: it also tries g times 1, 2, 3,
+    // 5, 7, 9 and 17 (the fewest legal units, odd multiples past a power-of-two tile).
+    std::map<std::string, std::vector<int64_t>> values, odd;
+    for (const auto &d : free_dims) {
+        int64_t g = 0;
+        for (const auto &inst : task.instances) {
+            if (inst.origin == "task.json" && inst.dims.count(d)) g = std::gcd(g, inst.dims.at(d));
+        }
+        values[d] = opt.values;
+        odd[d] = {17, 9, 7, 5, 3};
+        if (g > 1) {
+            for (int64_t k : {1, 2, 3, 5, 7, 9, 17}) values[d].push_back(g * k);
+            for (int64_t k : {17, 9, 7, 5, 3, 1}) odd[d].push_back(g * k);
+        }
+        std::sort(values[d].begin(), values[d].end());
+        values[d].erase(std::unique(values[d].begin(), values[d].end()), values[d].end());
+    }
     // One dim at a time.
     for (const auto &d : free_dims) {
-        for (int64_t v : opt.values) {
+        for (int64_t v : values[d]) {
             if (v < 1 || v > hi[d]) continue;
             DimValues dims = base->dims;
             dims[d] = v;
@@ -96,12 +116,12 @@ std::vector<Instance> shape_fuzz_instances(const Task &task, const ShapeFuzzOpti
         }
     }
     // Every dim small, then every dim odd: greedy, one dim after another.
-    auto greedy = [&](const std::vector<int64_t> &order) {
+    auto greedy = [&](const std::map<std::string, std::vector<int64_t>> &order) {
         DimValues dims = base->dims;
         // Twice: a dim that could not go small first may once the others have (W after K).
         for (int pass = 0; pass < 2; pass++) {
             for (const auto &d : free_dims) {
-                for (int64_t v : order) {
+                for (int64_t v : order.at(d)) {
                     if (v < 1 || v > hi[d]) continue;
                     DimValues trial = dims;
                     trial[d] = v;
@@ -114,10 +134,8 @@ std::vector<Instance> shape_fuzz_instances(const Task &task, const ShapeFuzzOpti
         }
         add(dims);
     };
-    std::vector<int64_t> ascending = opt.values;
-    std::sort(ascending.begin(), ascending.end());
-    greedy(ascending);
-    greedy({17, 9, 7, 5, 3});
+    greedy(values);  // ascending
+    greedy(odd);
     return out;
 }
 

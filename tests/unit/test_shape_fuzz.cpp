@@ -139,3 +139,20 @@ TEST(TaskLoad, ConstraintsAreCheckedOnEveryInstance) {
         EXPECT_NE(std::string(e.what()).find("constraints[0]"), std::string::npos) << e.what();
     }
 }
+
+TEST(ShapeFuzz, ADimConstrainedToMultiplesOf32StillGetsInstances) {
+    // D a multiple of 32 (int4 groups, head sizes): none of 1..33 but 32 is legal, and the
+    // instances stay at or below the largest D in task.json.
+    Task t = toy({"D", "N"}, {"D % 32 == 0"}, {{"N", "D"}}, {"N"},
+                 {{{{"D", 256}, {"N", 64}}, false}, {{{"D", 512}, {"N", 96}}, false},
+                  {{{"D", 96}, {"N", 5}}, true}});
+    std::set<int64_t> ds;
+    for (const auto &i : shape_fuzz_instances(t)) {
+        int64_t d = i.dims.at("D");
+        EXPECT_EQ(d % 32, 0) << i.name;
+        EXPECT_LE(d, 512) << i.name;
+        ds.insert(d);
+    }
+    for (int64_t want : {32, 64, 96, 160, 224, 288}) EXPECT_TRUE(ds.count(want)) << "D=" << want;
+}
+
