@@ -88,9 +88,9 @@ std::vector<Instance> shape_fuzz_instances(const Task &task, const ShapeFuzzOpti
     for (const auto &d : task.dims) {
         if (!is_defined(task, d)) free_dims.push_back(d);
     }
-    // A dim whose every task.json value is a multiple of g > 1 (a "D % 32 == 0" constraint,
-    // heads x head size) may admit none of the fixed values: it also tries g times 1, 2, 3,
-    // 5, 7, 9 and 17 (the fewest legal units, odd multiples past a power-of-two tile).
+    // A dim that fewer than 3 of the fixed values can change legally (a "D % 32 == 0"
+    // constraint admits only 32) also tries multiples of g, the factor its task.json values share: g times 1, 2, 3, 5, 7,
+    // 9 and 17 (the fewest legal units, odd multiples past a power-of-two tile).
     std::map<std::string, std::vector<int64_t>> values, odd;
     for (const auto &d : free_dims) {
         int64_t g = 0;
@@ -99,7 +99,14 @@ std::vector<Instance> shape_fuzz_instances(const Task &task, const ShapeFuzzOpti
         }
         values[d] = opt.values;
         odd[d] = {17, 9, 7, 5, 3};
-        if (g > 1) {
+        int legal_values = 0;
+        for (int64_t v : opt.values) {
+            if (v < 1 || v > hi[d] || v == base->dims.at(d)) continue;
+            DimValues dims = base->dims;
+            dims[d] = v;
+            legal_values += legal(dims);
+        }
+        if (legal_values < 3 && g > 1) {
             for (int64_t k : {1, 2, 3, 5, 7, 9, 17}) values[d].push_back(g * k);
             for (int64_t k : {17, 9, 7, 5, 3, 1}) odd[d].push_back(g * k);
         }

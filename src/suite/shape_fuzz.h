@@ -25,8 +25,8 @@ struct ShapeFuzzOptions {
 //   - "every dim small": each dim in turn (two rounds) set to the smallest value that keeps
 //     the instance legal;
 //   - "every dim odd": each dim in turn set to the largest of 17, 9, 7, 5, 3 that does.
-// A dim whose task.json values share a factor g > 1 also tries g x 1, 2, 3, 5, 7, 9, 17 (and
-// g x the odd values), so that "D % 32 == 0" still gets fuzz instances.
+// A dim that fewer than 3 fixed values can change legally ("D % 32 == 0") also tries g x 1, 2,
+// 3, 5, 7, 9, 17 (and g x the odd values), g the factor its task.json values share.
 // A dim that a constraint "<dim> == <expression>" defines follows the others. Only legal
 // instances (instance_problem() empty) are returned, none equal to a task.json instance.
 std::vector<Instance> shape_fuzz_instances(const Task &task, const ShapeFuzzOptions &opt = {});
