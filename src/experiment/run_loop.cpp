@@ -78,6 +78,23 @@ struct CompileStep {
     }
 };
 
+// The time a sample's check or profile waits for the machine (a compile slot, the quiet
+// timing gate): not the sample's time (excluded from its budget), summed so that its device
+// time leaves it out.
+struct Waits {
+    Budget &budget;
+    double total = 0;
+    template <class Take>
+    double operator()(Take &&take) {
+        double t = monotonic_seconds();
+        take();
+        double w = monotonic_seconds() - t;
+        total += w;
+        budget.exclude_wait(w);
+        return w;
+    }
+};
+
 struct Job {
     SampleId id;
     const Task *task = nullptr;
@@ -227,19 +244,13 @@ public:
         // for the quiet machine (no compile, no other timing). Device time counts from the
         // check's start less the waits (a wait for the machine is not the producer's), and the
         // evaluation's deadline moves by the same waits.
-        double t0 = monotonic_seconds(), waited = 0;
+        double t0 = monotonic_seconds();
         req.deadline_seconds = check_deadline(budget);
         EvalDeadline deadline(req.deadline_seconds);
-        auto wait_for = [&](auto &&take) {
-            double tw = monotonic_seconds();
-            take();
-            double w = monotonic_seconds() - tw;
-            waited += w;
-            budget.exclude_wait(w);  // waiting for a quiet machine is not the sample's time
-            deadline.extend(w);
-        };
+        Waits waits{budget};
+        auto wait_for = [&](auto &&take) { deadline.extend(waits(take)); };
         auto ran_out = [&] {
-            return req.deadline_seconds > 0 && monotonic_seconds() - t0 - waited >= req.deadline_seconds * 0.9;
+            return req.deadline_seconds > 0 && monotonic_seconds() - t0 - waits.total >= req.deadline_seconds * 0.9;
         };
         EvalPhases phases;  // the task's trusted builds (reference, expert; cached) are not the producer's time
         bool timing = false;
@@ -257,14 +268,14 @@ public:
             r = ev_.finish(req, p, deadline, t0, &phases);
         } catch (const std::exception &e) {
             if (timing) gate_.timing_end();
-            budget.charge_device(account, monotonic_seconds() - t0 - waited - phases.trusted_s);
+            budget.charge_device(account, monotonic_seconds() - t0 - waits.total - phases.trusted_s);
             fb.stage = "run";
             fb.code = ran_out() ? "budget_exhausted" : "harness_error";
             fb.message = std::string(ran_out() ? "the budget's time ran out during the check: " : "the check could not run: ") + e.what();
             return fb;
         }
         if (timing) gate_.timing_end();
-        budget.charge_device(account, monotonic_seconds() - t0 - waited - phases.trusted_s);
+        budget.charge_device(account, monotonic_seconds() - t0 - waits.total - phases.trusted_s);
         if (!r.correct && ran_out()) {  // a compile or run cut short by the deadline
             fb.stage = r.failure_stage;
             fb.code = "budget_exhausted";
@@ -301,25 +312,18 @@ public:
         bool local = lane_of_.count(backend) && lane_of_.at(backend) == "host";
         // As a check: the profiled build compiles beside other samples' compiles, only its
         // run waits for the quiet machine, and the waits are not the sample's time.
-        double t0 = monotonic_seconds(), waited = 0;
-        auto wait_for = [&](auto &&take) {
-            double tw = monotonic_seconds();
-            take();
-            double w = monotonic_seconds() - tw;
-            waited += w;
-            budget.exclude_wait(w);
-            return w;
-        };
+        double t0 = monotonic_seconds();
+        Waits waits{budget};
         req.deadline_seconds = check_deadline(budget);
         bool timing = false;
         json p;
         try {
             std::optional<CompileStep> step;
-            wait_for([&] { step.emplace(gate_, local); });
+            waits([&] { step.emplace(gate_, local); });
             p = ev_.profile(req, k_profile_seconds, [&] {
                 step.reset();
                 if (!local) return 0.0;
-                double w = wait_for([&] { gate_.timing_begin(); });
+                double w = waits([&] { gate_.timing_begin(); });
                 timing = true;
                 return w;
             });
@@ -327,7 +331,7 @@ public:
             p = {{"error", std::string("the profile could not run: ") + e.what()}};
         }
         if (timing) gate_.timing_end();
-        budget.charge_device(account, monotonic_seconds() - t0 - waited);
+        budget.charge_device(account, monotonic_seconds() - t0 - waits.total);
         return p;
     }
 

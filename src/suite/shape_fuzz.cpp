@@ -89,8 +89,9 @@ std::vector<Instance> shape_fuzz_instances(const Task &task, const ShapeFuzzOpti
         if (!is_defined(task, d)) free_dims.push_back(d);
     }
     // A dim that fewer than 3 of the fixed values can change legally (a "D % 32 == 0"
-    // constraint admits only 32) also tries multiples of g, the factor its task.json values share: g times 1, 2, 3, 5, 7,
-    // 9 and 17 (the fewest legal units, odd multiples past a power-of-two tile).
+    // constraint admits only 32) also tries multiples of g, the factor its task.json
+    // values share: g times 1, 2, 3, 5, 7, 9 and 17 (the fewest legal units, odd multiples
+    // past a power-of-two tile).
     std::map<std::string, std::vector<int64_t>> values, odd;
     for (const auto &d : free_dims) {
         int64_t g = 0;
