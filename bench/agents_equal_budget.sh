@@ -59,10 +59,11 @@ for b, n in m.get("aa_noise", {}).items():
     print(f"- {b}: A/A noise floor {n['sigma_log']:.3f} (log) from {n['samples']} expert-vs-expert samples")
 PY
 )
+envs=$(env | grep -E '^EKB_AGENTS_[A-Z_]+=' | grep -v '^EKB_AGENTS_OUT=' | sort | paste -sd' ' - || true)
 {
     echo "# LEKA vs iterative vs direct (builtin model) at equal budget"
     echo
-    echo "Command: \`bash bench/agents_equal_budget.sh $build\` (tasks: $tasks; backends: ${EKB_AGENTS_BACKENDS:-cpu opencl};"
+    echo "Command: \`${envs:+$envs }bash bench/agents_equal_budget.sh $build\` (tasks: $tasks; backends: ${EKB_AGENTS_BACKENDS:-cpu opencl};"
     echo "budget per sample: $budget, iterative with --turns $turns; $samples samples per producer; $aa expert-vs-expert"
     echo "samples), run $(date -u +%FT%TZ) on $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)."
     echo "Fast@1.0: speedup point estimate >= 1 (the paper's); confident: the 95 % CI lower bound, widened by the A/A"

@@ -52,14 +52,11 @@ if [ "$mode" = pack ]; then
         awk '/=> \//{print $3}' | sort -u |
         grep -v -E '/(libc|libm|libpthread|libdl|librt|libresolv|ld-linux-x86-64|libstdc\+\+|libgcc_s)\.so' |
         while read -r l; do cp -L "$l" "$out/lib/"; done
-    cat >"$out/device.sh" <<'DEV'
-#!/usr/bin/env bash
-# Runs on the GPU machine, from the folder pack made: installs, serves, searches.
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-backends=${1:-cuda opencl}
-res=${2:-/tmp/ekb-fabric-out}
-mkdir -p "$res"
+    cp "$build/tests/ekb_suite_tests" "$out/bin/" 2>/dev/null || true  # bench/suite_sweep.sh there
+    cat >"$out/install.sh" <<'INS'
+# Sourced on the GPU machine (device.sh, bench/suite_sweep.sh): installs what the machine
+# lacks and exports ekb's environment. EKB_HOME defaults to the pack's home (smoke tasks).
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # Libraries the machine lacks (by file name), where every process finds them.
 mkdir -p /usr/local/lib/ekb-carried
 for l in "$here"/lib/*; do
@@ -68,7 +65,7 @@ for l in "$here"/lib/*; do
 done
 echo /usr/local/lib/ekb-carried >/etc/ld.so.conf.d/ekb-carried.conf && ldconfig
 (cd "$here/root" && find . -type f | while read -r f; do [ -e "/$f" ] || { mkdir -p "$(dirname "/$f")"; cp "$f" "/$f"; }; done)
-export EKB_HOME="$here/home" EKB_LIBEXEC="$here/libexec" EKB_CACHE_DIR=/tmp/ekb-cache
+export EKB_HOME="${EKB_HOME:-$here/home}" EKB_LIBEXEC="$here/libexec" EKB_CACHE_DIR=${EKB_CACHE_DIR:-/tmp/ekb-cache}
 export EKB_CXX=${EKB_CXX:-$(command -v g++)}
 export PATH="$here/bin:$PATH"
 # NVIDIA's OpenCL, not another platform's (the GPU image also has PoCL, and an OpenCL worker
@@ -84,6 +81,16 @@ if [ -e /dev/nvidiactl ] || [ -e /dev/nvidia0 ]; then
         mkdir -p /etc/OpenCL/vendors && echo libnvidia-opencl.so.1 >/etc/OpenCL/vendors/nvidia.icd
     fi
 fi
+INS
+    cat >"$out/device.sh" <<'DEV'
+#!/usr/bin/env bash
+# Runs on the GPU machine, from the folder pack made: installs, serves, searches.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+backends=${1:-cuda opencl}
+res=${2:-/tmp/ekb-fabric-out}
+mkdir -p "$res"
+source "$here/install.sh"
 ekb --version >"$res/version.txt"
 nvidia-smi -L >>"$res/version.txt" 2>&1 || true
 tasks=${EKB_TASKS:-$(grep -v '^#' "$here/smoke_tasks.txt" | paste -sd, -)}

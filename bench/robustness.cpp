@@ -267,6 +267,9 @@ int main(int argc, char **argv) {
         {"memoize", St::source, k / "matmul" / "memoize.cpp", 2, E::incorrect},
         {"extern_stage", St::source, k / "exploits" / "extern_stage.cpp", 1, E::incorrect},
         {"raw_syscall", St::source, k / "exploits" / "syscall_extern.cpp", 1, E::incorrect},
+        // A device's words from a kernel on a working device: its own failure, stored.
+        {"fake_device_error", St::source, k / "exploits" / "fake_device_error.cpp", 1, E::incorrect},
+        {"fake_device_error_timed", St::source, k / "exploits" / "fake_device_error.cpp", 1, E::incorrect, "matmul", "cpu", true},
         {"read_suite", St::source, k / "exploits" / "read_suite.cpp", 1, E::incorrect, "matmul", "cpu", false,
          {{"@TASK_JSON@", fs::canonical(task_dir("matmul") / "task.json").string()}}},
         {"write_outside", St::source, k / "exploits" / "write_outside.cpp", 1, E::incorrect, "matmul", "cpu", false,

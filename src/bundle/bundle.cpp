@@ -587,6 +587,10 @@ IngestBatch load_results_dir(const fs::path &dir) {
             continue;
         }
         if (kind != "eval") throw std::runtime_error(where + ": field 'kind': unknown kind '" + kind + "'");
+        if (rep.contains("device_unavailable")) {  // the device's failure, not the kernel's: no record
+            b.not_run.push_back(id + ": " + device_unavailable_message(rep));
+            continue;
+        }
         ResultRecord r = ResultRecord::from_json(e.at("record"));
         std::string started = m.value("created_at", "");
         if (auto it = index.find(id); it != index.end()) started = it->second.value("started", started);

@@ -226,6 +226,7 @@ ResultRecord Evaluator::finish(const EvalRequest &req, PreparedEval &p, EvalDead
         if (phases) phases->total_s = r.eval_s;
         return r;
     }
+    if (rep.contains("device_unavailable")) throw std::runtime_error(device_unavailable_message(rep));
     apply_conductor_report(r, rep, env);
     r.eval_s = monotonic_seconds() - t0;
     if (phases) phases->total_s = r.eval_s;

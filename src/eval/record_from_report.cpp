@@ -112,6 +112,7 @@ void validate_conductor_report(const json &rep, const std::string &where) {
             }
         }
     }
+    if (rep.contains("device_unavailable")) c.string(rep, "", "device_unavailable");
     c.number(rep, "", "speedup", true);
     const json &ci = c.need(rep, "", "speedup_ci");
     if (!ci.is_null()) {
@@ -126,6 +127,19 @@ void validate_conductor_report(const json &rep, const std::string &where) {
             c.fail("instances[" + std::to_string(i) + "].correct", "false in a report whose candidate is correct");
         }
     }
+}
+
+std::string device_unavailable_message(const json &rep) {
+    std::string device = rep.contains("device") && rep.at("device").is_object() ? rep.at("device").value("device", "") : "";
+    std::string kernel;
+    if (rep.contains("candidate") && rep.at("candidate").is_object() && rep.at("candidate").contains("failure") &&
+        rep.at("candidate").at("failure").is_object()) {
+        const json &f = rep.at("candidate").at("failure");
+        kernel = " (" + f.value("code", "") + ": " + f.value("message", "") + ")";
+    }
+    return "device unavailable" + (device.empty() ? "" : " (" + device + ")") + ": the kernel could not run" + kernel +
+           ", and " + rep.value("device_unavailable", "") +
+           "; not the kernel's failure, so no record is stored: run again (resume) when the device works";
 }
 
 void apply_conductor_report(ResultRecord &r, const json &rep, json env) {

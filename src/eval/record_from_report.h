@@ -14,6 +14,11 @@ namespace ekb {
 // expected a boolean, got a string").
 void validate_conductor_report(const nlohmann::json &rep, const std::string &where);
 
+// A report whose kernel could not run on a device that could not run the task's expert
+// either (field device_unavailable, conductor.cpp): no record is made of it. The message a
+// caller reports (a harness error, or a bundle entry not run) instead.
+std::string device_unavailable_message(const nlohmann::json &rep);
+
 // Fills r's run fields from the report: status (not_supported | incorrect | correct |
 // timed), correct, timed, the failure, speedup and its interval, kernel and expert medians
 // (geomean over instances), cold start, peak RSS, threads, per-instance details, and the

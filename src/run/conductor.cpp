@@ -638,6 +638,29 @@ std::optional<Failure> verify_side(Side &side, const InstanceData &d, const Cond
     return verify_round(side, d.layout, d.sets, spec, inst, max_err);
 }
 
+// A failure that may be the device's rather than the kernel's: the kernel did not load, the
+// runtime returned an error (no OpenCL platform, a lost context) or the process died.
+// Wrong answers are never the device's.
+bool device_suspect(const std::optional<Failure> &f) {
+    return f && (f->stage == "load" || f->stage == "run") &&
+           (f->code == "load_error" || f->code == "runtime_error" || f->code == "crash");
+}
+
+// Whether the device can run the task's expert, a kernel known to be correct: in a fresh
+// process of its own, on the first instance's random sets. Returns why not, or nothing.
+std::optional<std::string> expert_cannot_run(const ConductSpec &spec, const InstanceData &d, size_t shm_bytes,
+                                             const fs::path &work, const std::string &self) {
+    Side probe;
+    probe.role = "device_check";
+    const ConductInstance &inst = spec.instances[0];
+    probe.start(spec, spec.expert, shm_bytes, work, self, inst.name);
+    std::optional<Failure> f = probe.failure;
+    if (!f && probe.alive) f = verify_side(probe, d, spec, inst, nullptr);
+    probe.stop();
+    if (!device_suspect(f)) return std::nullopt;  // it ran (even a wrong answer means the device runs kernels)
+    return f->code + ": " + f->message;
+}
+
 // ---------------------------------------------------------------------------------------
 // Timing (A B A B).
 
@@ -984,6 +1007,24 @@ json conduct(const ConductSpec &spec) {
     }
     timed = timed && cand_correct && all_cand.size() == spec.instances.size();
     phases["time_s"] = monotonic_seconds() - t_time;
+    // A kernel that could not run, on a device where the expert in the same run could not
+    // either (or ran no expert): the device may be what failed (no OpenCL platform inside the
+    // confinement, a GPU lost), which says nothing of the kernel. The expert alone, in a fresh
+    // process, decides: when it cannot run either, the report says device_unavailable and no
+    // caller stores the kernel's failure (a harness error, retried when the run resumes). The
+    // kernel's process has ended by then, so it cannot hold the device (its memory, a queue)
+    // against the check; a kernel that leaves the device itself broken makes every later run
+    // fail too, which is what the operator must see.
+    if (!cand_correct && device_suspect(cand.failure) && !spec.expert.empty() &&
+        (!with_expert || device_suspect(expert.failure))) {
+        double t_check = monotonic_seconds();
+        cand.stop();
+        expert.stop();
+        if (auto why = expert_cannot_run(spec, data.front(), shm_bytes, workdir.path(), self)) {
+            out["device_unavailable"] = "the expert could not run on this device either (" + *why + ")";
+        }
+        phases["device_check_s"] = monotonic_seconds() - t_check;
+    }
     if (spec.profile_seconds > 0 && cand_correct && cand.alive && !cand.failure) {
         double t_profile = monotonic_seconds();
         out["profile"] = profile_candidate(cand, spec, data.back(), spec.instances.back(), sets);
