@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The suite sweep (every shipped task's naive and expert kernels correct on every instance:
-# `suite_Shipped/SuiteKernels.*`, the `slow` label) spread over many cores, with a deadline,
+# `suite_*/SuiteKernels.*`, the `slow` label; cpu-arm64 is the backend `cpu_arm64` here) spread over many cores, with a deadline,
 # resumable: one test per process, N processes at once, each test's verdict appended to
 # <out>/sweep.tsv as it ends; a second call with the same <out> runs only what has no verdict
 # yet. For a machine with more cores than this one (a GPU machine's 16), where `ctest -L slow`
@@ -10,6 +10,8 @@
 #   EKB_SWEEP_JOBS=N        processes at once (default: online cores)
 #   EKB_SWEEP_SECONDS=S     start no test after S seconds (default 0: no deadline)
 #   EKB_SWEEP_TASKS=a,b     only these tasks (default: every task the binary lists)
+#   EKB_SWEEP_REVERSE=1     run the list from its end (two machines sharing one list: the
+#                           second's verdicts appended to the first's sweep.tsv)
 #
 # Prints the counts and every failure; exits 1 when a test failed.
 set -euo pipefail
@@ -23,7 +25,7 @@ mkdir -p "$out/logs"
 touch "$out/sweep.tsv"
 
 # Every SuiteKernels test of the binary for these backends (and tasks), less those done.
-"$bin" --gtest_list_tests --gtest_filter='Shipped/SuiteKernels.*' |
+"$bin" --gtest_list_tests --gtest_filter='*/SuiteKernels.*' |
     awk '/^[^ ]/{suite=$1} /^  /{print suite $1}' >"$out/all.txt"
 want=$(printf '_%s$|' $backends); want=${want%|}
 grep -E "($want)" "$out/all.txt" >"$out/wanted.txt" || true
@@ -34,6 +36,7 @@ if [ -n "${EKB_SWEEP_TASKS:-}" ]; then
 fi
 cut -f1 "$out/sweep.tsv" | sort -u >"$out/done.txt"
 sort "$out/wanted.txt" | comm -23 - "$out/done.txt" >"$out/todo.txt"
+if [ "${EKB_SWEEP_REVERSE:-0}" = 1 ]; then tac "$out/todo.txt" >"$out/todo.tmp" && mv "$out/todo.tmp" "$out/todo.txt"; fi
 echo "suite sweep: $(wc -l <"$out/wanted.txt") tests, $(wc -l <"$out/done.txt") with a verdict, $(wc -l <"$out/todo.txt") to run, $jobs at once"
 
 one() {  # one test: its verdict line (test, verdict, seconds), its log kept
