@@ -161,6 +161,23 @@ struct Failure {
 };
 
 // ---------------------------------------------------------------------------------------
+// The message of the Halide runtime's last error in this process (the reference artifact's:
+// ekb_capture_reference_error, conductor.h).
+std::string g_reference_error;
+
+}  // namespace
+
+extern "C" void ekb_capture_reference_error(void *, const char *msg) {
+    if (g_reference_error.size() < 4000) g_reference_error += msg;
+}
+
+namespace {
+
+// Loads the reference artifact.
+void load_reference(PipelineLibrary &ref, const std::string &path) {
+    if (std::string e = ref.load(path); !e.empty()) throw std::runtime_error("reference artifact: " + e);
+}
+
 // Instance data: inputs and reference outputs, kept privately by the conductor.
 
 // One input set with its reference outputs. `kind` is "" for uniform random inputs, else
@@ -222,11 +239,15 @@ SetData make_set(const ConductSpec &spec, const ConductInstance &inst, const Lay
         argv.push_back(&b->buf);
         bufs.push_back(std::move(b));
     }
+    g_reference_error.clear();
     int r = ref.call(argv.data());
     if (r != 0) {
+        std::string said = g_reference_error;
+        while (!said.empty() && (said.back() == '\n' || said.back() == ' ')) said.pop_back();
         throw std::runtime_error("the reference artifact failed on instance '" + inst.name + "'" +
                                  (kind.empty() ? "" : " (adversarial input set '" + kind + "')") + " (error " +
-                                 std::to_string(r) + "): this is a bug in the task, not in the kernel");
+                                 std::to_string(r) + (said.empty() ? "" : ": " + said) +
+                                 "): this is a bug in the task, not in the kernel");
     }
     return d;
 }
@@ -767,7 +788,7 @@ json conduct(const ConductSpec &spec) {
     }
 
     PipelineLibrary ref;
-    if (std::string e = ref.load(spec.reference); !e.empty()) throw std::runtime_error("reference artifact: " + e);
+    load_reference(ref, spec.reference);
     if (spec.instances.empty()) throw std::runtime_error("spec has no instances");
 
     int sets = std::max(1, spec.timing.rotations);
@@ -1070,7 +1091,7 @@ json conduct(const ConductSpec &spec) {
 
 void dump_reference(const ConductSpec &spec, const std::string &out_dir) {
     PipelineLibrary ref;
-    if (std::string e = ref.load(spec.reference); !e.empty()) throw std::runtime_error("reference artifact: " + e);
+    load_reference(ref, spec.reference);
     json manifest = json::array();
     std::vector<std::string> kinds = spec_adversarial_kinds(spec);
     size_t entry = 0;

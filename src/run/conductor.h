@@ -94,4 +94,11 @@ nlohmann::json conduct(const ConductSpec &spec);
 // endian, PyTorch order) and <out_dir>/manifest.json. Runs no candidate.
 void dump_reference(const ConductSpec &spec, const std::string &out_dir);
 
+// The Halide runtime's error handler for the process that runs conduct() or
+// dump_reference() (ekb-runner installs it): the reference artifact runs in that process,
+// and the runtime's default handler prints to stdout and aborts, so a task whose reference
+// fails (a bug in its algorithm, e.g. an input read beyond its extent) ended the conductor
+// with SIGABRT and no message. The message is kept and reported as the task's bug instead.
+extern "C" void ekb_capture_reference_error(void *user_context, const char *msg);
+
 }  // namespace ekb

@@ -16,6 +16,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <HalideRuntime.h>
 #include <nlohmann/json.hpp>
 
 #include "common/files.h"
@@ -38,6 +39,8 @@ int main(int argc, char **argv) {
             std::cout << j.dump(2) << std::endl;
             return 0;
         }
+        // The reference artifact runs in the conductor's process: its errors are reported, not aborts.
+        if (mode == "dump" || mode == "conduct") halide_set_error_handler(ekb_capture_reference_error);
         if (mode == "dump" && argc == 4) {
             dump_reference(ConductSpec::from_json(nlohmann::json::parse(read_file(argv[2]))), argv[3]);
             return 0;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ekb suite verify catches a PyTorch reference that disagrees with the Halide reference,
-# and ekb names the file and field of a malformed task.
+# a reference that fails at run time is named as the task's bug (not a SIGABRT of the
+# conductor), and ekb names the file and field of a malformed task.
 set -euo pipefail
 ekb=$1
 src=$2
@@ -19,6 +20,24 @@ if "$ekb" suite verify --suite "$tmp/suite" --seeds 1 > "$tmp/bad.txt"; then
 fi
 grep -q "FAIL" "$tmp/bad.txt"
 grep -q "elements differ" "$tmp/bad.txt"
+
+# A reference (algorithm.h) that reads an input beyond its extent is the task's bug, named with
+# the Halide runtime's message: it runs inside the conductor, whose default handler would abort
+# it with no message (SIGABRT).
+cp -r "$src/suite/tasks/matmul" "$tmp/broken"
+mkdir -p "$tmp/broken_suite/tasks" && mv "$tmp/broken" "$tmp/broken_suite/tasks/matmul"
+sed -i 's/prod(j, i) += A(k, i) \* B(j, k);/prod(j, i) += A(k + 1000, i) * B(j, k);/' "$tmp/broken_suite/tasks/matmul/algorithm.h"
+grep -q 'A(k + 1000, i)' "$tmp/broken_suite/tasks/matmul/algorithm.h"
+for cmd in "suite verify --suite $tmp/broken_suite --seeds 1" \
+           "eval --suite $tmp/broken_suite --task matmul --backend cpu --naive"; do
+  if $ekb $cmd > "$tmp/ref.txt" 2>&1; then
+    echo "ekb $cmd passed a task whose reference reads out of bounds"; cat "$tmp/ref.txt"; exit 1
+  fi
+  flat=$(tr -s ' \n' '  ' < "$tmp/ref.txt")  # the verify table wraps its problem column
+  if [[ $flat == *SIGABRT* || $flat != *"Input buffer A is accessed at"* || $flat != *"bug in the task"* ]]; then
+    echo "ekb $cmd: the reference's failure is not named:"; cat "$tmp/ref.txt"; exit 1
+  fi
+done
 
 # A malformed task.json is named with its field.
 sed -i 's/"tier": "L1"/"tier": "L7"/' "$tmp/suite/tasks/matmul/task.json"

@@ -40,6 +40,10 @@ TEST_P(SuiteKernels, NaiveAndExpertAreCorrect) {
     // PoCL expert of an L3 block took over 4 s a call at load 20) is not a false failure.
     Limits lim;
     lim.call_seconds = 60;
+    // The compile and generate limits of a user's run (CompileOptions' defaults), not the
+    // tests' short ones: a deep L3 expert's generator took over 20 s at load 3 on 2 cores.
+    lim.compile_seconds = CompileOptions{}.compile_seconds;
+    lim.generate_seconds = CompileOptions{}.generate_seconds;
     if (!runs_natively(backend_info(backend))) lim.call_seconds = 120;  // an emulated CPU is 10-50x slower
     for (const auto &file : {t->naive_kernel(), t->expert_kernel(backend)}) {
         ResultRecord r = evaluate_file(id, backend, file, lim);
