@@ -45,10 +45,15 @@ if [ "$mode" = pack ]; then
     cp -r "$halide_inc/." "$out/root$halide_inc/"
     cp "$seccomp" "$out/root$seccomp"
     cp /usr/bin/bwrap "$out/root/usr/bin/"
+    # The object check's disassembler (without one it rejects honest kernels whose bytes
+    # happen to hold a syscall opcode: 18 of 373 shipped kernels on the H200).
+    objdump=/usr/lib/llvm-14/bin/llvm-objdump
+    mkdir -p "$out/root$(dirname "$objdump")"
+    cp -L "$objdump" "$out/root$objdump"
     cp "$(command -v nats-server)" "$out/bin/"
     # Shared libraries: the closure of ekb, ekb-gen and bwrap, less glibc and the C++ runtime
     # (the device's are newer, and backward compatible).
-    for f in "$out/bin/ekb" "$out/libexec/ekb-gen" /usr/bin/bwrap; do ldd "$f"; done |
+    for f in "$out/bin/ekb" "$out/libexec/ekb-gen" /usr/bin/bwrap "$objdump"; do ldd "$f"; done |
         awk '/=> \//{print $3}' | sort -u |
         grep -v -E '/(libc|libm|libpthread|libdl|librt|libresolv|ld-linux-x86-64|libstdc\+\+|libgcc_s)\.so' |
         while read -r l; do cp -L "$l" "$out/lib/"; done

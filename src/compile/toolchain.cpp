@@ -2,6 +2,7 @@
 
 #include <Halide.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdlib>
 
@@ -112,7 +113,23 @@ std::string Toolchain::disassembler() const {
     for (const char *p : {"/usr/bin/llvm-objdump", "/usr/bin/llvm-objdump-14", "/usr/lib/llvm-14/bin/llvm-objdump"}) {
         if (fs::exists(p)) return p;
     }
-    return "";
+    // Another LLVM's, the newest (a GPU machine with LLVM 17 and no 14): without any, the
+    // object check cannot tell syscall bytes from parts of other instructions and rejects
+    // honest kernels (seen on the H200: 18 shipped kernels of 373).
+    int best = 0;
+    std::string found;
+    std::error_code ec;
+    for (const auto &e : fs::directory_iterator("/usr/lib", ec)) {
+        const std::string n = e.path().filename().string();
+        if (n.rfind("llvm-", 0) != 0) continue;
+        const int version = std::atoi(n.c_str() + 5);
+        const fs::path p = e.path() / "bin" / "llvm-objdump";
+        if (version >= 14 && version > best && ::access(p.c_str(), X_OK) == 0) {
+            best = version;
+            found = p.string();
+        }
+    }
+    return found;
 }
 
 fs::path Toolchain::include_dir() {

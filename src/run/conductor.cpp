@@ -667,6 +667,16 @@ bool device_suspect(const std::optional<Failure> &f) {
            (f->code == "load_error" || f->code == "runtime_error" || f->code == "crash");
 }
 
+// Whether the candidate is the expert itself (`ekb eval --expert`, an expert-vs-expert
+// sample): then the expert cannot vouch for the device, and a failure is the expert's own
+// (on the H200 three cuda experts fail cuLaunchKernel with CUDA_ERROR_INVALID_VALUE).
+bool candidate_is_expert(const ConductSpec &spec) {
+    if (spec.candidate == spec.expert) return true;
+    std::error_code ec1, ec2;
+    const auto n1 = fs::file_size(spec.candidate, ec1), n2 = fs::file_size(spec.expert, ec2);
+    return !ec1 && !ec2 && n1 == n2 && read_file(spec.candidate) == read_file(spec.expert);
+}
+
 // Whether the device can run the task's expert, a kernel known to be correct: in a fresh
 // process of its own, on the first instance's random sets. Returns why not, or nothing.
 std::optional<std::string> expert_cannot_run(const ConductSpec &spec, const InstanceData &d, size_t shm_bytes,
@@ -1036,7 +1046,7 @@ json conduct(const ConductSpec &spec) {
     // kernel's process has ended by then, so it cannot hold the device (its memory, a queue)
     // against the check; a kernel that leaves the device itself broken makes every later run
     // fail too, which is what the operator must see.
-    if (!cand_correct && device_suspect(cand.failure) && !spec.expert.empty() &&
+    if (!cand_correct && device_suspect(cand.failure) && !spec.expert.empty() && !candidate_is_expert(spec) &&
         (!with_expert || device_suspect(expert.failure))) {
         double t_check = monotonic_seconds();
         cand.stop();

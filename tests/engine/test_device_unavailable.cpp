@@ -73,6 +73,22 @@ TEST(DeviceUnavailable, AGoodKernelOnADeviceItsSandboxCannotSeeIsAHarnessErrorNo
     }
 }
 
+TEST(DeviceUnavailable, TheExpertItselfCannotVouchForTheDevice) {
+    // The candidate is the expert: its failure is its own record (on the H200 three cuda
+    // experts fail every launch), not "device unavailable" because the expert failed too.
+    need_opencl_and_bubblewrap();
+    if (::testing::Test::IsSkipped()) return;
+    const Task *task = suite().find("matmul");
+    ASSERT_NE(task, nullptr);
+    IcdOnlyOutsideTheSandbox icd;
+    test::Limits lim;
+    lim.instances = {task->instances.front().name};
+    ResultRecord r = evaluate_file("matmul", "opencl", task->expert_kernel("opencl"), lim);
+    EXPECT_FALSE(r.correct);
+    EXPECT_EQ(r.failure_stage, "run") << r.failure_code << ": " << r.failure_message;
+    EXPECT_NE(r.failure_message.find("clGetPlatformIDs"), std::string::npos) << r.failure_message;
+}
+
 TEST(DeviceUnavailable, AKernelThatFailsToRunOnAWorkingDeviceIsStillItsFailure) {
     // The expert runs on this device, so the kernel's crash and runtime error are its own.
     test::Limits lim;
