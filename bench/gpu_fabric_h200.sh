@@ -14,7 +14,8 @@
 #   bash bench/gpu_fabric_h200.sh render <out.md> <result dir>...  # here: the device's result dirs
 #
 # pack copies ekb, ekb-gen, the runner library, the task suite (smoke tasks), the Halide
-# headers, nats-server, bwrap, the static libseccomp and every shared library ekb needs that
+# headers, nats-server, bwrap, llvm-objdump (the object check's disassembler), the static
+# libseccomp and every shared library ekb needs that
 # is not glibc or the C++ runtime; device.sh installs what the machine lacks (libraries into
 # /usr/local/lib/ekb-carried, registered with ldconfig so that the confined children find them
 # too; headers and libseccomp.a at the paths this build compiled in), starts nats-server -js on
