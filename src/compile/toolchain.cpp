@@ -115,7 +115,7 @@ std::string Toolchain::disassembler() const {
     }
     // Another LLVM's, the newest (a GPU machine with LLVM 17 and no 14): without any, the
     // object check cannot tell syscall bytes from parts of other instructions and rejects
-    // honest kernels (seen on the H200: 18 shipped kernels of 373).
+    // honest kernels (seen on the H200: 21 of 373 opencl sweep tests, 12 of 746 cuda kernels).
     int best = 0;
     std::string found;
     std::error_code ec;

@@ -670,11 +670,13 @@ bool device_suspect(const std::optional<Failure> &f) {
 // Whether the candidate is the expert itself (`ekb eval --expert`, an expert-vs-expert
 // sample): then the expert cannot vouch for the device, and a failure is the expert's own
 // (on the H200 three cuda experts fail cuLaunchKernel with CUDA_ERROR_INVALID_VALUE).
+// Both are read through the safe-open helper (the candidate's bytes came from a confined
+// link); anything it refuses or truncates counts as "not the expert".
 bool candidate_is_expert(const ConductSpec &spec) {
     if (spec.candidate == spec.expert) return true;
-    std::error_code ec1, ec2;
-    const auto n1 = fs::file_size(spec.candidate, ec1), n2 = fs::file_size(spec.expert, ec2);
-    return !ec1 && !ec2 && n1 == n2 && read_file(spec.candidate) == read_file(spec.expert);
+    constexpr size_t cap = size_t(256) << 20;
+    const UntrustedRead c = read_untrusted(spec.candidate, cap), e = read_untrusted(spec.expert, cap);
+    return c.ok() && e.ok() && !c.truncated && !e.truncated && c.bytes == e.bytes;
 }
 
 // Whether the device can run the task's expert, a kernel known to be correct: in a fresh
