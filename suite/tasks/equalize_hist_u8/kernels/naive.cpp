@@ -1,6 +1,11 @@
 // Naive schedule for `equalize_hist_u8`: every stage at root, serial and scalar on CPU; one
 // default GPU tile per stage on GPU backends (the histogram scatter tiled over the pixels,
 // with atomic increments). Also the task's trusted reference (built for cpu).
+// On GPU backends bin is inlined into the scatter: with bin at root, the store's index (the
+// loaded bin) and the load's index (the loaded bin under the clamp that bounds inference
+// adds) differ, so Halide cannot emit an atomic add and falls back to a compare-and-swap
+// loop whose new value comes from a separate, non-atomic load (lost increments on NVIDIA's
+// OpenCL, a loop that never exits on CUDA). The lookup pass reads img directly then.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -9,7 +14,7 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     // @layer compute
-    a.bin.compute_root();
+    if (!ekb::is_gpu(target)) a.bin.compute_root();
     a.counts.compute_root();
     a.cdf.compute_root();
     a.lut.compute_root();
@@ -17,7 +22,6 @@ EKB_KERNEL {
     if (ekb::is_gpu(target)) {
         Var bo, bi, xo, yo, xi, yi;
         RVar rxo, ryo, rxi, ryi;
-        a.bin.gpu_tile(a.x, a.y, xo, yo, xi, yi, 16, 16, TailStrategy::GuardWithIf);
         a.counts.gpu_tile(a.b, bo, bi, 64, TailStrategy::GuardWithIf);
         a.counts.update().atomic()
             .gpu_tile(a.r.x, a.r.y, rxo, ryo, rxi, ryi, 16, 16, TailStrategy::GuardWithIf);
