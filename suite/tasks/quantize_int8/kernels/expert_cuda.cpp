@@ -12,10 +12,18 @@ EKB_KERNEL {
     task::Algorithm a;
     Var xy{"xy"}, xyc{"xyc"}, t{"t"}, to{"to"}, ti{"ti"};
     // @layer compute
-    // scaled and rounded are inlined into output.
+    // The output rewritten: Halide's round() (ties to even: PTX cvt.rni) of the float32
+    // product, the same value as the algorithm's round_half_even. With the algorithm's
+    // expression inlined, the simplifier turns its frac > 0.5 test into floor(v) < v - 0.5 and
+    // LLVM's NVPTX backend contracts input * inv_scale - 0.5 into one fma, which rounds the
+    // exact product, not the float32 one: ties of the float32 product went up (584 of 150528
+    // wrong on the round_half set on the H200). round() has no subtraction to contract.
+    Func output("output");
+    output(a.x, a.y, a.c, a.n) = cast<int8_t>(
+        clamp(cast<int32_t>(round(a.input(a.x, a.y, a.c, a.n) * task::inv_scale)) + task::zp, -128, 127));
     // @layer loops
-    a.output.fuse(a.x, a.y, xy).fuse(xy, a.c, xyc).fuse(xyc, a.n, t)
+    output.fuse(a.x, a.y, xy).fuse(xy, a.c, xyc).fuse(xyc, a.n, t)
         .gpu_tile(t, to, ti, 256, TailStrategy::GuardWithIf);
     // @end
-    return a.kernel();
+    return {{a.input}, {output}};
 }
