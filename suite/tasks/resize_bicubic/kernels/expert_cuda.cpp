@@ -1,7 +1,10 @@
 // Expert cuda schedule for `resize_bicubic`: the tap tables (x0, wx per column, y0, wy per
-// row) in two small kernels; then one kernel of 32x8 thread blocks: each block computes the
-// horizontal pass for its 32 columns over the input rows its 8 output rows need (about 9)
-// into shared memory, then each thread does the 4-tap vertical pass of its pixel.
+// row) in two small kernels; then one kernel of 32x8 thread blocks: each thread does the
+// 4 x 4 taps of its pixel (the horizontal pass inlined into the vertical one, the input read
+// through the L1 cache). The horizontal pass used to be computed per block into shared
+// memory (at out's block level): that failed every launch on NVIDIA GPUs
+// (CUDA_ERROR_INVALID_VALUE), since the rows a block needs come from y0, a computed table,
+// so Halide bounded them by the whole input height and launched 32 x H threads per block.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -18,9 +21,6 @@ EKB_KERNEL {
     a.wx.bound(a.k, 0, 4).reorder(a.k, a.x).unroll(a.k).gpu_tile(a.x, xo, xi, 128, TailStrategy::GuardWithIf);
     a.wy.bound(a.k, 0, 4).reorder(a.k, a.y).unroll(a.k).gpu_tile(a.y, yo, yi, 128, TailStrategy::GuardWithIf);
     a.out.gpu_tile(a.x, a.y, xo, yo, xi, yi, 32, 8, TailStrategy::GuardWithIf);
-    // @layer memory
-    a.resize_x.compute_at(a.out, xo).store_in(MemoryType::GPUShared);
-    a.resize_x.gpu_threads(a.x, a.y);
     // @end
     return a.kernel();
 }
