@@ -10,7 +10,7 @@
 #   --out DIR        where results go (default: results/ beside this script)
 #   --only PATTERN   only entries whose id matches the shell pattern (e.g. '*__cuda__*')
 #   --deadline S     start no entry after S seconds (those are listed as not run)
-#   --pytorch        also time PyTorch eager on the bundle's L1/L2 tasks (python3 + torch;
+#   --pytorch        also time PyTorch eager on the bundle's tasks (python3 + torch;
 #                    on the GPU when torch sees one), at most --pytorch-budget seconds (120)
 #   --no-probe       skip the device probe (peak kernels are entries; they are skipped too)
 # Then bring DIR back and run `ekb ingest DIR` where ekb is installed (docs/bundles.md).

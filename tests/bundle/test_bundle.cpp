@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -206,6 +207,23 @@ TEST(Bundle, BuildRunElsewhereIngestAndRejectDamage) {
         ekb::write_file(jsonl, r.dump() + "\n");
         f.expect_rejected(jsonl, {jsonl.filename().string() + ":1", "field 'correct'"});
     }
+}
+
+// --pytorch carries the PyTorch reference of every task, L3 graphs included (the eager time
+// a user deploying the model compares with), with the shapes of every instance.
+TEST(Bundle, PytorchSideCarriesEveryTier) {
+    ekb::TempDir tmp("ekb-bundle-pytorch-");
+    Out b = sh(ekb() + " bundle --tasks silu,lenet5 --backends cpu --kernels expert --no-probe --pytorch --time-cap 0.05 --out " +
+               q(tmp.path() / "b"));
+    ASSERT_EQ(b.rc, 0) << b.text;
+    json pt = json::parse(ekb::read_file(tmp.path() / "b" / "pytorch" / "instances.json"));
+    std::map<std::string, std::string> tiers;
+    for (const auto &t : pt.at("tasks")) {
+        tiers[t.at("id").get<std::string>()] = t.at("tier").get<std::string>();
+        EXPECT_FALSE(t.at("instances").empty()) << t.dump();
+        EXPECT_TRUE(fs::exists(tmp.path() / "b" / "pytorch" / "tasks" / t.at("id").get<std::string>() / "reference.py"));
+    }
+    EXPECT_EQ(tiers, (std::map<std::string, std::string>{{"lenet5", "L3"}, {"silu", "L1"}}));
 }
 
 // A cuda bundle builds here (Halide compiles CUDA anywhere) and runs; without an NVIDIA GPU
