@@ -41,8 +41,8 @@ struct Algorithm {
         sel(rs.y, i) = select(cand > prev && cand < sel(rs.y, i), cand, sel(rs.y, i));
         idx(k, i) = cast<int32_t>(sel(k, i) % cast<int64_t>(N));
         Expr nb = clamp(idx(k, i), 0, N - 1);
-        edge(q, k, i) = select(q < C, feat(clamp(q, 0, C - 1), nb, 0) - feat(clamp(q, 0, C - 1), i, 0),
-                               feat(clamp(q - C, 0, C - 1), i, 0));
+        edge(q, k, i) = select(q < C, feat(nb, clamp(q, 0, C - 1), 0) - feat(i, clamp(q, 0, C - 1), 0),
+                               feat(i, clamp(q - C, 0, C - 1), 0));
         conv(o, k, i) = b(o);
         conv(o, k, i) += w(0, 0, re, o) * edge(re, k, i);
         h(o, k, i) = select(conv(o, k, i) > 0.0f, conv(o, k, i), 0.2f * conv(o, k, i));

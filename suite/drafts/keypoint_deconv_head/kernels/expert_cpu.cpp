@@ -1,13 +1,14 @@
-// Expert cpu schedule for `keypoint_deconv_head`: the transposed conv by output parity, as
-// deployed runtimes run a stride-2 deconv (four interleaved sub-convolutions), then the
-// 1x1 in register tiles:
+// Expert cpu schedule for `keypoint_deconv_head`: the transposed conv in register tiles
+// over output channels, as deployed runtimes run a stride-2 deconv, then the 1x1 likewise:
+//   wt: the deconv weights stored once with the output channel innermost, so that 8
+//       channels of one tap are a dense vector load;
 //   x_padded: x copied once with its zero border, so the taps read dense rows;
-//   h: tiles of 16 output columns (tile starts are even, so the column parity px of a
-//      lane is a constant of the unrolled loop) x 4 channels; per parity, a vector of 8
-//      output columns reads 8 consecutive input columns, so the 2 x 2 taps of each input
-//      channel are dense vector loads with broadcast weights; the 4 channels x 2 parities
-//      accumulate in registers across the taps and the CI channels; bias and ReLU fused;
-//      rows in parallel;
+//   deconv: per tile of 8 output columns x 8 channels, the 8 column accumulators (vectors
+//       of 8 channels, stored channel-innermost) gather the 2 x 2 taps of every input
+//       channel: a broadcast input value times a weight vector. The tiles start at even
+//       columns (h's bounds are aligned to 2), so the column parity, and with it the tap
+//       of each unrolled column, is a constant; bias and ReLU fused into h; rows in
+//       parallel;
 //   y: the 1x1 conv (CO -> K) + bias, tiles of 1 vector of columns x 8 channels in
 //      registers, specialized on the width as the other suite conv experts.
 // All channel blocks and column tiles are guarded (GuardWithIf), so any shape works.
@@ -19,24 +20,22 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm a;
     const int vec = target.natural_vector_size(Float(32));
-    const int pv = 8;     // output columns of one parity per vector (8 input columns)
-    const int dch = 4;    // deconv channels per register tile
+    const int tile = 8;   // deconv: output columns x channels per register tile
     const int chans = 8;  // 1x1 channels per register tile
     const TailStrategy guard = TailStrategy::GuardWithIf;
     const Expr W2 = a.x.dim(0).extent() * 2;
-    Var xo{"xo"}, xi{"xi"}, xj{"xj"}, px{"px"}, co{"co"}, ci{"ci"}, cj{"cj"}, cpx{"cpx"};
+    Var xo{"xo"}, xi{"xi"}, co{"co"}, ci{"ci"};
+    Func wt = a.w_d.in(a.deconv);
     // @layer compute
-    for (Func f : {a.x_padded, a.h}) f.compute_root();
+    for (Func f : {a.x_padded, a.h, wt}) f.compute_root();
+    a.h.align_bounds(a.col, 2);
     // @layer loops
-    a.h.split(a.col, xo, xi, 2 * pv, guard)
-        .split(xi, xj, px, 2, guard)
-        .split(a.c, co, ci, dch, guard)
-        .reorder(xj, px, ci, xo, co, a.row, a.n)
+    a.h.split(a.c, co, ci, tile, guard)
+        .split(a.col, xo, xi, tile, guard)
+        .reorder(xi, ci, xo, co, a.row, a.n)
         .parallel(a.row);
-    a.deconv.split(a.col, cj, cpx, 2, guard).reorder(cj, cpx, a.c);
-    a.deconv.update()
-        .split(a.col, cj, cpx, 2, guard)
-        .reorder(cj, cpx, a.c, a.rd.x, a.rd.y, a.rd.z, a.row, a.n);
+    a.deconv.reorder(a.c, a.col);
+    a.deconv.update().reorder(a.c, a.col, a.rd.x, a.rd.y, a.rd.z, a.row, a.n);
     struct Width {
         Expr cond;
         int v;
@@ -58,13 +57,17 @@ EKB_KERNEL {
         at(a.conv, w, 0).reorder(a.col, a.c, a.rf);
     }
     a.x_padded.parallel(a.c);
+    {
+        std::vector<Var> v = wt.args();  // (kx, ky, co, ci) stored as (co, kx, ky, ci)
+        wt.reorder_storage(v[2], v[0], v[1], v[3]).parallel(v[3]);
+    }
     // @layer memory
-    a.deconv.compute_at(a.h, xo);
+    a.deconv.compute_at(a.h, xo).reorder_storage(a.c, a.col, a.row, a.n).bound_extent(a.col, tile);
     a.conv.compute_at(a.y, xo);
     // @layer vector
-    a.h.vectorize(xj, pv, guard).unroll(px).unroll(ci);
-    a.deconv.vectorize(cj, pv, guard).unroll(cpx).unroll(a.c, dch, guard);
-    a.deconv.update().vectorize(cj, pv, guard).unroll(cpx).unroll(a.c, dch, guard).unroll(a.rd.x).unroll(a.rd.y);
+    a.h.vectorize(xi).unroll(ci);
+    a.deconv.vectorize(a.c, tile, guard).unroll(a.col);
+    a.deconv.update().vectorize(a.c, tile, guard).unroll(a.col).unroll(a.rd.x).unroll(a.rd.y);
     for (const Width &w : widths) {
         at(a.y, w).vectorize(xi).unroll(ci);
         at(a.conv, w).vectorize(a.col, w.v, guard).unroll(a.c, chans, guard);

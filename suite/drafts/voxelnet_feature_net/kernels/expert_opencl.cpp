@@ -1,8 +1,10 @@
 // Expert opencl schedule for `voxelnet_feature_net`: the concat as algebra (for a valid point
 // W2 [p1, a1] + b2 = W2a p1 + (b2 + W2b a1): the aggregated half is one small GEMV per voxel,
 // e2 and e3, that becomes the bias of the point-wise layer), then one kernel per stage:
-// p1 and p2 one work-item per (channel, point, voxel) with its dot product in registers and the
-// weights copied once transposed (adjacent work-items read adjacent weights); the maxes and the
+// the dot products of p1 and p2 one work-item per (channel, point, voxel) with the weights
+// copied once transposed (adjacent work-items read adjacent weights), stored, then the ReLU
+// and mask (computed in the work-item that uses them, these two dot products gave wrong
+// values on PoCL, different from run to run, a cause not found); the maxes and the
 // per-voxel GEMVs one work-item per (channel, voxel); the FCN fused into the final max: one
 // work-item per (channel, voxel) computes each point's FCN output in registers and keeps the
 // running max, so the [V, T, C] activations never go to memory. Tails GuardWithIf.
@@ -56,8 +58,10 @@ EKB_KERNEL {
         f.update().gpu_tile(c, v, xo, yo, xi, yi, 32, 4, guard);
     }
     // @layer memory
-    d1.compute_at(p1, xi).store_in(MemoryType::Register);
-    d2.compute_at(p2, xi).store_in(MemoryType::Register);
+    for (Func d : {d1, d2}) {
+        d.compute_root().gpu_tile(c, t, v, xo, yo, zo, xi, yi, zi, 32, 4, 2, guard);
+        d.update().gpu_tile(c, t, v, xo, yo, zo, xi, yi, zi, 32, 4, 2, guard);
+    }
     d3.compute_at(out, rt.x).store_in(MemoryType::Register);
     // @end
     return {{a.feat, a.npts, a.w1, a.b1, a.w2, a.b2, a.w3, a.b3}, {out}};

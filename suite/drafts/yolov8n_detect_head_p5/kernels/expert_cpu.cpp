@@ -7,10 +7,12 @@
 //   dist: the DFL per side, vectorized over anchors, the bin max / sums computed per
 //       vector of anchors in registers (one exp per bin);
 //   y: dist2bbox * stride and the class sigmoid, vectorized over anchors.
-// Register tiles need a constant column extent (v = the natural vector width, halved down
-// to 4 lanes for the narrow P5 maps), so every conv is specialized on the width: rows at
-// least v wide shift the last vector inwards, narrower rows use guarded (GuardWithIf)
-// vectors; channel blocks are guarded, so any channel count works.
+// Register tiles need a constant column extent: v = the natural vector width, at most 8
+// lanes (the P5 maps are 10 to 20 columns wide, so wider vectors would mostly be tails),
+// and every conv is specialized once on the width: rows at least v wide shift the last
+// vector inwards, narrower rows use guarded (GuardWithIf) vectors; channel blocks are
+// guarded, so any channel count works. Two variants per conv keep the generator within a
+// user's compile limit.
 #include <ekb/kernel.h>
 
 #include "algorithm.h"
@@ -43,13 +45,9 @@ EKB_KERNEL {
         int v;
         TailStrategy tail;
     };
-    std::vector<Width> widths;
-    for (int v = vec; v >= 4; v /= 2) widths.push_back({W >= v, v, TailStrategy::ShiftInwards});
-    widths.push_back({Expr(), vec, guard});
-    auto at = [](Func f, const Width &w, int u = -1) {
-        Stage s = u < 0 ? Stage(f) : f.update(u);
-        return w.cond.defined() ? s.specialize(w.cond) : s;
-    };
+    const int v = std::min(vec, 8);
+    const std::vector<Width> widths = {{W >= v, v, TailStrategy::ShiftInwards}, {Expr(), v, guard}};
+    auto at = [](Func f, const Width &w) { return w.cond.defined() ? Stage(f.specialize(w.cond)) : Stage(f); };
     for (const Width &w : widths) {
         for (Conv cv : convs) {
             at(cv.out, w)
@@ -69,13 +67,15 @@ EKB_KERNEL {
     for (const Width &w : widths) {
         for (Conv cv : convs) {
             at(cv.out, w).vectorize(xi).unroll(ci);
-            at(cv.conv, w).vectorize(a.col, w.v, guard).unroll(a.c, chans, guard);
-            std::vector<VarOrRVar> order = {a.col, a.c};
-            for (const RVar &r : cv.r) order.push_back(r);
-            Stage u = at(cv.conv, w, 0);
-            u.reorder(order).vectorize(a.col, w.v, guard).unroll(a.c, chans, guard);
-            if (cv.r.size() == 3) u.unroll(cv.r[0]).unroll(cv.r[1]);
         }
+    }
+    for (Conv cv : convs) {  // computed per tile of v columns x 8 channels in both variants
+        cv.conv.vectorize(a.col, v, guard).unroll(a.c, chans, guard);
+        std::vector<VarOrRVar> order = {a.col, a.c};
+        for (const RVar &r : cv.r) order.push_back(r);
+        Stage u = cv.conv.update(0);
+        u.reorder(order).vectorize(a.col, v, guard).unroll(a.c, chans, guard);
+        if (cv.r.size() == 3) u.unroll(cv.r[0]).unroll(cv.r[1]);
     }
     for (Func f : {a.x_padded, a.b1_padded, a.c1_padded}) f.vectorize(a.col, vec, guard);
     for (Func f : {a.bin_max, a.bin_den, a.bin_num}) {
