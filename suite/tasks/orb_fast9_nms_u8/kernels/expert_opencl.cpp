@@ -18,7 +18,15 @@ EKB_KERNEL {
     std::vector<Expr> d;
     for (int k = 0; k < 16; k++)
         d.push_back(a.in(x, y) - a.in(x + task::Algorithm::circle[k][0], y + task::Algorithm::circle[k][1]));
-    auto ring = [&](auto op) {
+    // e = -d, written as its own subtraction: max(lo, -hi) with hi = max_arc d (the
+    // algorithm's form) is computed wrong on NVIDIA GPUs (CUDA and OpenCL alike, about 63000 of
+    // 360960 outputs on the H200; a compiler fusion of the negation into the min/max, as in
+    // NVIDIA's ptxas VIMNMX issue); max(min_arc d, min_arc e) is the same value and correct
+    // there.
+    std::vector<Expr> e;
+    for (int k = 0; k < 16; k++)
+        e.push_back(a.in(x + task::Algorithm::circle[k][0], y + task::Algorithm::circle[k][1]) - a.in(x, y));
+    auto ring2 = [&](std::vector<Expr> &d, auto op) {
         std::vector<Expr> p2(16), p4(16), p8(16), arc(16);
         for (int k = 0; k < 16; k++) p2[k] = op(d[k], d[(k + 1) % 16]);
         for (int k = 0; k < 16; k++) p4[k] = op(p2[k], p2[(k + 2) % 16]);
@@ -26,11 +34,11 @@ EKB_KERNEL {
         for (int k = 0; k < 16; k++) arc[k] = op(p8[k], d[(k + 8) % 16]);
         return arc;
     };
-    std::vector<Expr> lo = ring([](Expr p, Expr q) { return min(p, q); });
-    std::vector<Expr> hi = ring([](Expr p, Expr q) { return max(p, q); });
+    std::vector<Expr> lo = ring2(d, [](Expr p, Expr q) { return min(p, q); });
+    std::vector<Expr> lo2 = ring2(e, [](Expr p, Expr q) { return min(p, q); });
     Expr best;
     for (int s = 0; s < 16; s++) {
-        Expr v = max(lo[s], -hi[s]);
+        Expr v = max(lo[s], lo2[s]);
         best = s == 0 ? v : max(best, v);
     }
     Func score("score"), out("out");
