@@ -1,5 +1,5 @@
 // Expert cuda schedule for `convtasnet_separator`: every stage on the device.
-//   1x1 convs (bottleneck, first convs, residual, skip, mask): each thread computes one
+//   1x1 convs (bottleneck, first convs, residual, skip; the mask conv one channel each): each thread computes one
 //       frame of 4 output channels, the 4 sums in registers across the input channels (one
 //       activation load feeds 4 FMAs), threads adjacent along frames so activation loads
 //       and stores coalesce and the weights are warp-uniform broadcasts; bias, PReLU,
@@ -17,12 +17,17 @@ EKB_KERNEL {
     task::Algorithm a;
     Var xo{"xo"}, yo{"yo"}, zo{"zo"}, xi{"xi"}, yi{"yi"}, zi{"zi"}, cv{"cv"};
     auto conv = [&](Func f, Func dot, RDom r) {
-        f.compute_root().split(a.c, a.c, cv, 4, TailStrategy::GuardWithIf).reorder(cv, a.t, a.c);
-        if (f.dimensions() == 4) {  // the masks: the sources are the third block dimension
-            f.gpu_tile(a.t, a.c, a.j, xo, yo, zo, xi, yi, zi, 32, 4, 1, TailStrategy::GuardWithIf);
-        } else {
-            f.gpu_tile(a.t, a.c, xo, yo, xi, yi, 32, 4, TailStrategy::GuardWithIf);
+        if (f.dimensions() == 4) {
+            // The masks: one (time, channel) per thread, the sources the third block
+            // dimension (4 channels of the mask conv, at j N + c, have no constant-size
+            // register tile: Halide refuses it).
+            f.compute_root().gpu_tile(a.t, a.c, a.j, xo, yo, zo, xi, yi, zi, 32, 4, 1, TailStrategy::GuardWithIf);
+            dot.compute_at(f, xi).store_in(MemoryType::Register);
+            dot.update().reorder(a.c, a.t, r.x);
+            return;
         }
+        f.compute_root().split(a.c, a.c, cv, 4, TailStrategy::GuardWithIf).reorder(cv, a.t, a.c);
+        f.gpu_tile(a.t, a.c, xo, yo, xi, yi, 32, 4, TailStrategy::GuardWithIf);
         f.unroll(cv);
         dot.compute_at(f, xi).store_in(MemoryType::Register).unroll(a.c);
         dot.update().reorder(a.c, a.t, r.x).unroll(a.c);

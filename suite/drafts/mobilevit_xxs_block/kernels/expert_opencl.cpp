@@ -2,7 +2,7 @@
 // the device, the feature maps planar (unfold and fold are index maps). Each convolution and
 // dense layer, and P V, runs one work-item per (pixel, 4 channels), the 4 dot products in registers
 // across the reduction so an input load feeds 4 FMAs, the bias, SiLU and residual fused into
-// the store; the scores one work-item per (query pixel, 4 keys); the LayerNorm statistics and the
+// the store; the scores one work-item per (query pixel, key); the LayerNorm statistics and the
 // softmax's max and sum one work-item per pixel (and head) accumulating in a register. 16
 // work-items along the pixels of a row; all tails GuardWithIf, so any legal shape works.
 #include <ekb/kernel.h>
@@ -14,7 +14,7 @@ EKB_KERNEL {
     task::Algorithm a;
     const int tx = 16;
     const TailStrategy guard = TailStrategy::GuardWithIf;
-    Var xo{"xo"}, yo{"yo"}, zo{"zo"}, xi{"xi"}, yi{"yi"}, zi{"zi"}, cv{"cv"}, mv{"mv"}, jh{"jh"};
+    Var xo{"xo"}, yo{"yo"}, zo{"zo"}, xi{"xi"}, yi{"yi"}, zi{"zi"}, cv{"cv"}, jh{"jh"};
     Func t0_st = a.t0.in();
     // (a stored stage, the reduction in the registers of its work-items, the reduction's domain)
     std::vector<std::tuple<Func, Func, RDom>> tiles = {{a.local, a.local_dot, a.rl}, {t0_st, a.t0, a.rC},
@@ -68,16 +68,17 @@ EKB_KERNEL {
         f.reorder(a.i, a.m, a.j, a.h).fuse(a.j, a.h, jh).gpu_tile(a.i, a.m, jh, xo, yo, zo, xi, yi, zi, tx, 2, 1, guard);
     }
     for (auto &L : a.layers) {
-        L.scores.split(a.m, a.m, mv, 4, guard)
-            .reorder(mv, a.i, a.m, a.j, a.h)
-            .fuse(a.j, a.h, jh)
-            .gpu_tile(a.i, a.m, jh, xo, yo, zo, xi, yi, zi, tx, 2, 1, guard);
-        L.scores.unroll(mv);
+        // One score per thread (its dot product's register has a constant size only with the
+        // bounds below: Halide infers none through the fused j, h).
+        L.scores.reorder(a.i, a.m, a.j, a.h).fuse(a.j, a.h, jh).gpu_tile(a.i, a.m, jh, xo, yo, zo, xi, yi, zi, tx, 2, 1, guard);
     }
     // @layer memory
     for (auto [out, dot, r] : tiles) dot.compute_at(out, xi).store_in(MemoryType::Register);
     for (auto [f, red] : rows) red.compute_at(f, xi).store_in(MemoryType::Register);
-    for (auto &L : a.layers) L.s_dot.compute_at(L.scores, xi).store_in(MemoryType::Register);
+    for (auto &L : a.layers) {
+        L.s_dot.compute_at(L.scores, xi).store_in(MemoryType::Register);
+        for (Var v : L.s_dot.args()) L.s_dot.bound_extent(v, 1);
+    }
     // @layer vector
     for (auto [out, dot, r] : tiles) {
         dot.unroll(a.c);

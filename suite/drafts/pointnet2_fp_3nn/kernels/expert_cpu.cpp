@@ -39,7 +39,8 @@ EKB_KERNEL {
     Expr r0 = recip(0), r1e = recip(1), r2e = recip(2), norm = r0 + r1e + r2e;
     wts(n) = Tuple(r0 / norm, r1e / norm, r2e / norm);
     auto nb = [&](int kk) { return clamp(sel(kk, n)[1], 0, M - 1); };
-    Expr ip = wts(n)[0] * a.feat2(nb(0), c, 0) + wts(n)[1] * a.feat2(nb(1), c, 0) + wts(n)[2] * a.feat2(nb(2), c, 0);
+    Expr cf = clamp(c, 0, C2 - 1);  // the select below evaluates both sides for every c
+    Expr ip = wts(n)[0] * a.feat2(nb(0), cf, 0) + wts(n)[1] * a.feat2(nb(1), cf, 0) + wts(n)[2] * a.feat2(nb(2), cf, 0);
     xin(n, c) = select(c < C2, ip, a.feat1(n, clamp(c - C2, 0, C1 - 1), 0));
     dot1(n, o) = a.b1(o);
     dot1(n, o) += a.w1(0, r1, o) * xin(n, r1);

@@ -43,6 +43,11 @@ EKB_KERNEL {
         layer(sc->h3, sc->h3_dot, sc->r3);
     }
     // @layer memory
+    // Each scale's pooled vector is exactly its channels (new_feat's concat asks the second
+    // scale for max(o - A3, 0), a region Halide cannot size at compile time, and the
+    // register tiles need a constant extent).
+    a.sa.pooled.bound(a.o, 0, a.ba3.dim(0).extent());
+    a.sb.pooled.bound(a.o, 0, a.bb3.dim(0).extent());
     for (task::Algorithm::Scale *sc : {&a.sa, &a.sb}) {
         sc->inp.compute_at(a.new_feat, a.s);
         sc->pooled.compute_at(a.new_feat, a.s);

@@ -28,10 +28,10 @@ EKB_KERNEL {
         f.update(1).split(al.b, bo, bi, vec, guard).reorder(bi, r1.x, r1.y, bo).parallel(bo).vectorize(bi);
     }
     al.best.split(al.y, bo, bi, 8, guard).parallel(bo);
-    al.best.update().split(al.y, bo, bi, 8, guard).parallel(bo);
+    al.best.update().reorder(al.x, al.rd.x, al.y).split(al.y, bo, bi, 8, guard).parallel(bo);
     // @layer vector
     al.best.vectorize(al.x, vec, guard);
-    al.best.update().reorder(al.x, al.rd.x, al.y).vectorize(al.x, vec, guard);
+    al.best.update().vectorize(al.x, vec, guard);
     al.disp.vectorize(al.x, vec, guard);
     // @end
     return al.kernel();

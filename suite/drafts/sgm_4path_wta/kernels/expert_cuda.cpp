@@ -11,14 +11,14 @@ EKB_KERNEL {
     using namespace Halide;
     task::Algorithm al;
     const TailStrategy guard = TailStrategy::GuardWithIf;
-    Var xo{"xo"}, yo{"yo"}, zo{"zo"}, xi{"xi"}, yi{"yi"}, zi{"zi"};
+    Var xo{"xo"}, yo{"yo"}, xi{"xi"}, yi{"yi"};
     std::vector<Func> paths = {al.t_lr, al.t_rl, al.t_tb, al.t_bt};
     // @layer compute
     for (Func f : paths) f.compute_root().reorder_storage(al.b, al.d, al.a);
     al.best.compute_root();
     // @layer loops
     for (Func f : paths) {
-        f.gpu_tile(al.b, al.d, al.a, xo, yo, zo, xi, yi, zi, 32, 4, 1, guard);
+        f.reorder(al.b, al.d, al.a).gpu_tile(al.b, al.d, xo, yo, xi, yi, 32, 4, guard).gpu_blocks(al.a);
         f.update(0).gpu_tile(al.b, xo, xi, 64, guard);
         f.update(1).gpu_tile(al.b, xo, xi, 64, guard);
     }
