@@ -20,7 +20,7 @@ EKB_KERNEL {
         d.push_back(a.in(x, y) - a.in(x + task::Algorithm::circle[k][0], y + task::Algorithm::circle[k][1]));
     // e = -d, written as its own subtraction: max(lo, -hi) with hi = max_arc d (the
     // algorithm's form) is computed wrong on NVIDIA GPUs (CUDA and OpenCL alike, about 63000 of
-    // 360960 outputs on the H200; a compiler fusion of the negation into the min/max, as in
+    // 360960 outputs on the H200; likely a compiler fusion of the negation into the min/max, as in
     // NVIDIA's ptxas VIMNMX issue); max(min_arc d, min_arc e) is the same value and correct
     // there.
     std::vector<Expr> e;

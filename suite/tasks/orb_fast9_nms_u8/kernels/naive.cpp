@@ -15,7 +15,7 @@ EKB_KERNEL {
         // GPU: m, score and out as in the algorithm, but with max(lo, -hi) (hi = max_arc d) as
         // max(min_arc d, min_arc e), e = -d written as its own subtraction: the same value. The
         // algorithm's form is computed wrong on NVIDIA GPUs (CUDA and OpenCL alike, about
-        // 63000 of 360960 outputs on the H200: a compiler fusion of the negation into the
+        // 63000 of 360960 outputs on the H200: likely a compiler fusion of the negation into the
         // min/max, as in NVIDIA's ptxas VIMNMX issue).
         using A = task::Algorithm;
         Var x = a.x, y = a.y;
