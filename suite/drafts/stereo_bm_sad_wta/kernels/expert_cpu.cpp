@@ -1,7 +1,8 @@
 // Expert cpu schedule for `stereo_bm_sad_wta`, as OpenCV's SIMD StereoBM: strips of 8 rows
-// in parallel; a strip prefilters its 24 rows of both images once (int16); then per output
-// row the 15-row column sums of |fL - fR| for all 64 disparities (one row buffer, W + 14
-// columns x 64), the 15-column window sums from them (W x 64, in L1/L2), and the
+// in parallel; a strip prefilters its 24 rows of both images once (int16, the right image
+// padded by 63 border columns); then per output row the 15-row column sums of |fL - fR| for
+// all 64 disparities (one row buffer, W columns x 64, copied once with 7 border columns each
+// side), the 15-column window sums from them (W x 64, in L1/L2), and the
 // winner-take-all, uniqueness and sub-pixel passes over the 64 costs, all vectorized over
 // columns in int16 lanes. Tails GuardWithIf, so any sizes work.
 #include <ekb/kernel.h>
@@ -22,16 +23,20 @@ EKB_KERNEL {
     Var x = a.x, y = a.y, d = a.d;
     Expr W = a.left.dim(0).extent(), H = a.left.dim(1).extent();
     RDom rv(-h, 2 * h + 1, "rv"), ru(-h, 2 * h + 1, "ru"), rd(0, D, "rd");
-    Func fl16("fl16"), fr16("fr16"), col("col"), cst("cst"), bst("bst"), rej("rej"), out("out");
-    fl16(x, y) = cast<int16_t>(a.fl(x, y));
-    fr16(x, y) = cast<int16_t>(a.fr(x, y));
-    // likely(): the clamps only bite at the borders, so Halide partitions the loops and the
-    // steady state reads dense vectors.
-    Expr cx = clamp(likely(x), 0, W - 1), cyv = clamp(likely(y + rv), 0, H - 1);
+    Func fl16("fl16"), fr16("fr16"), col("col"), colp("colp"), cst("cst"), bst("bst"), rej("rej"), out("out");
+    // The clamped coordinates are resolved once, in padded copies, so that every pass of the
+    // window reads dense vectors (clamped indices inside the window loops became gathers):
+    //   fl16(x, y) = fl at the clamped row; fr16(x, y) = fr at column max(x, 0) (x from -63)
+    //   and the clamped row; col over the columns [0, W) only (a clamped column's window
+    //   column equals the border column's: |fl(cx) - fr(max(cx - d, 0))| depends on cx only),
+    //   colp its copy padded by the border columns for the 15-column sums.
+    fl16(x, y) = cast<int16_t>(a.fl(x, clamp(y, 0, H - 1)));
+    fr16(x, y) = cast<int16_t>(a.fr(max(x, 0), clamp(y, 0, H - 1)));
     col(x, y, d) = cast<int16_t>(0);
-    col(x, y, d) += cast<int16_t>(abs(fl16(cx, cyv) - fr16(max(likely(cx - d), 0), cyv)));
+    col(x, y, d) += cast<int16_t>(abs(fl16(x, y + rv) - fr16(x - d, y + rv)));
+    colp(x, y, d) = col(clamp(x, 0, W - 1), y, d);
     cst(x, y, d) = cast<int16_t>(0);
-    cst(x, y, d) += col(x + ru, y, d);
+    cst(x, y, d) += colp(x + ru, y, d);
     Expr c = cst(x, y, rd);
     bst(x, y) = Tuple(cst(x, y, 0), cast<int16_t>(0));
     bst(x, y) = Tuple(select(c < bst(x, y)[0], c, bst(x, y)[0]), select(c < bst(x, y)[0], cast<int16_t>(rd), bst(x, y)[1]));
@@ -48,15 +53,16 @@ EKB_KERNEL {
     // @layer loops
     out.split(y, yo, yi, 8, guard).parallel(yo);
     col.update().reorder(x, rv, y, d);
+    colp.reorder(x, y, d);
     cst.update().reorder(x, ru, y, d);
     bst.update().reorder(x, rd, y);
     rej.update().reorder(x, rd, y);
     // @layer memory
     fl16.compute_at(out, yo);
     fr16.compute_at(out, yo);
-    for (Func f : {col, cst, bst, rej}) f.compute_at(out, yi);
+    for (Func f : {col, colp, cst, bst, rej}) f.compute_at(out, yi);
     // @layer vector
-    for (Func f : {fl16, fr16, out}) f.vectorize(x, vec, guard);
+    for (Func f : {fl16, fr16, colp, out}) f.vectorize(x, vec, guard);
     for (Func f : {col, cst, bst, rej}) {
         f.vectorize(x, vec, guard);
         f.update().vectorize(x, vec, guard);
