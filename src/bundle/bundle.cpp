@@ -752,7 +752,7 @@ std::string bundle_summary_markdown(const IngestBatch &b) {
     }
     if (!torch_s.empty()) {
         md << "\nExpert vs PyTorch eager (eager median / expert median, geomean over instances; > 1: the expert is "
-              "faster; L1 and L2 tasks):\n\n| backend | min | median | geomean | max | tasks |\n|---|---|---|---|---|---|\n";
+              "faster; the tasks PyTorch timed):\n\n| backend | min | median | geomean | max | tasks |\n|---|---|---|---|---|---|\n";
         std::map<std::string, std::vector<std::pair<double, std::string>>> rows;
         for (const auto &[backend, tasks] : by) {
             std::vector<double> v;
