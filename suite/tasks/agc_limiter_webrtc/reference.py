@@ -37,7 +37,7 @@ class Model(nn.Module):
         comp = torch.where(level >= self.thr, torch.pow(self.thr / level, self.expo), torch.ones_like(level))
         g = torch.minimum(comp, self.ceil / level)
         G = torch.cat([state[1:2], g])
-        j = torch.arange(M, dtype=torch.float32)[None, :]
+        j = torch.arange(M, dtype=torch.float32, device=x.device)[None, :]
         ramp = G[:-1, None] + j * (G[1:] - G[:-1])[:, None] / M
         out = torch.clamp(y * ramp, -1.0, 1.0)
         return out, g

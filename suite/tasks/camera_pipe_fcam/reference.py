@@ -63,7 +63,7 @@ class Model(nn.Module):
 
         def inter(ee, eo, oe, oo):
             h, w = ee.shape
-            o = torch.empty((2 * h, 2 * w), dtype=ee.dtype)
+            o = torch.empty((2 * h, 2 * w), dtype=ee.dtype, device=ee.device)
             o[0::2, 0::2], o[0::2, 1::2], o[1::2, 0::2], o[1::2, 1::2] = ee, eo, oe, oo
             return o
 

@@ -19,7 +19,7 @@ class Model(nn.Module):
         p = pts.long()
         diff = p[None, :, :] - p[:, None, :]                 # [i, j, 3]
         d = (diff * diff).sum(dim=2)                        # exact in int64
-        key = d * N + torch.arange(N)[None, :]
+        key = d * N + torch.arange(N, device=d.device)[None, :]
         idx = torch.topk(key, self.k, dim=1, largest=False, sorted=True).indices  # [N, K]
         x = feat[0].t()                                     # [N, C]
         xj = x[idx]                                         # [N, K, C]

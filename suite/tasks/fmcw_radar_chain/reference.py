@@ -4,15 +4,15 @@ import torch
 import torch.nn as nn
 
 
-def _hann(n):
+def _hann(n, device):
     """symmetric Hann window of n points (n >= 2)."""
-    t = torch.arange(n, dtype=torch.float32)
+    t = torch.arange(n, dtype=torch.float32, device=device)
     return 0.5 - 0.5 * torch.cos(t * (2.0 * math.pi / (n - 1)))
 
 
-def _twiddle(k, n):
+def _twiddle(k, n, device):
     """exp(-2 pi i (kk * nn mod n) / n) for kk < k, nn < n: (re [k, n], im [k, n])."""
-    kn = (torch.arange(k)[:, None] * torch.arange(n)[None, :]) % n
+    kn = (torch.arange(k, device=device)[:, None] * torch.arange(n, device=device)[None, :]) % n
     ang = kn.to(torch.float32) * (2.0 * math.pi / n)
     return torch.cos(ang), -torch.sin(ang)
 
@@ -39,14 +39,14 @@ class Model(nn.Module):
         x = adc.to(torch.float32) * (1.0 / 32768.0)
         A, C, N = x.shape[0], x.shape[1], x.shape[2]
         Q = self.angle_bins
-        xr = x[..., 0] * _hann(N)
-        xi = x[..., 1] * _hann(N)
-        cr, ci = _twiddle(N, N)                        # [k, n]
+        xr = x[..., 0] * _hann(N, x.device)
+        xi = x[..., 1] * _hann(N, x.device)
+        cr, ci = _twiddle(N, N, x.device)             # [k, n]
         rr = xr @ cr.T - xi @ ci.T                     # [A, C, K]
         ri = xr @ ci.T + xi @ cr.T
-        wc = _hann(C)[:, None]
+        wc = _hann(C, x.device)[:, None]
         rr, ri = rr * wc, ri * wc
-        dr_, di_ = _twiddle(C, C)                      # [d, c]
+        dr_, di_ = _twiddle(C, C, x.device)           # [d, c]
         dr = dr_ @ rr - di_ @ ri                       # [A, D, K]
         di = dr_ @ ri + di_ @ rr
         det = (dr * dr + di * di).sum(0)               # [D, K]
@@ -54,7 +54,7 @@ class Model(nn.Module):
         offs = [o for o in range(G + 1, G + T + 1)] + [-o for o in range(G + 1, G + T + 1)]
         noise = sum(torch.roll(det, shifts=-o, dims=1) for o in offs) * (1.0 / (2 * T))
         snr = det / noise
-        qr, qi = _twiddle(Q, Q)                        # [q, a'] (a' < Q; only a < A used)
+        qr, qi = _twiddle(Q, Q, x.device)             # [q, a'] (a' < Q; only a < A used)
         qr, qi = qr[:, :A], qi[:, :A]
         yr = torch.einsum("qa,adk->qdk", qr, dr) - torch.einsum("qa,adk->qdk", qi, di)
         yi = torch.einsum("qa,adk->qdk", qr, di) + torch.einsum("qa,adk->qdk", qi, dr)

@@ -27,7 +27,7 @@ class Model(nn.Module):
         q, k, v = (h @ W_attn + b_attn).split(D, dim=-1)
         q, k, v = (z.view(T, H, Dh).transpose(0, 1) for z in (q, k, v))  # [H, T, Dh]
         scores = torch.matmul(q, k.transpose(-1, -2)) * (1.0 / math.sqrt(Dh))
-        mask = torch.ones(T, T, dtype=torch.bool).tril()
+        mask = torch.ones(T, T, dtype=torch.bool, device=x.device).tril()
         scores = scores.masked_fill(~mask, float("-inf"))
         ctx = torch.matmul(torch.softmax(scores, dim=-1), v).transpose(0, 1).reshape(T, D)
         x1 = x + ctx @ W_proj + b_proj

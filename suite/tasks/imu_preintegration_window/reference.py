@@ -15,7 +15,7 @@ def _so3_exp(phi):
     x, y, z = phi[:, 0], phi[:, 1], phi[:, 2]
     o = torch.zeros_like(x)
     S = torch.stack([o, -z, y, z, o, -x, -y, x, o], -1).view(-1, 3, 3)
-    eye = torch.eye(3).expand_as(S)
+    eye = torch.eye(3, device=S.device).expand_as(S)
     return eye + A[:, None, None] * S + B[:, None, None] * (S @ S)
 
 
@@ -36,11 +36,11 @@ class Model(nn.Module):
     def forward(self, gyro, acc, bg, ba):
         K, M = gyro.shape[0], gyro.shape[1]
         dt = self.dt
-        dR = torch.eye(3).repeat(K, 1, 1)
-        dv = torch.zeros(K, 3)
-        dp = torch.zeros(K, 3)
-        Jv = torch.zeros(K, 3, 3)
-        Jp = torch.zeros(K, 3, 3)
+        dR = torch.eye(3, device=gyro.device).repeat(K, 1, 1)
+        dv = torch.zeros(K, 3, device=gyro.device)
+        dp = torch.zeros(K, 3, device=gyro.device)
+        Jv = torch.zeros(K, 3, 3, device=gyro.device)
+        Jp = torch.zeros(K, 3, 3, device=gyro.device)
         for i in range(M):
             w = gyro[:, i] - bg
             a = acc[:, i] - ba

@@ -21,7 +21,7 @@ class Model(nn.Module):
         f = torch.relu(F.linear(g, v1, c1))
         f = torch.relu(F.linear(f, v2, c2))
         t = F.linear(f, v3, c3)
-        trans = t.view(-1, 3, 3) + torch.eye(3, dtype=x.dtype).view(1, 3, 3)
+        trans = t.view(-1, 3, 3) + torch.eye(3, dtype=x.dtype, device=x.device).view(1, 3, 3)
         out = torch.bmm(x.transpose(2, 1), trans).transpose(2, 1).contiguous()
         return out, trans
 

@@ -17,11 +17,11 @@ class Model(nn.Module):
     def forward(self, pfeat, npts, cell_idx, w_pfn, b_pfn, w_conv, b_conv):
         P, T, _ = pfeat.shape
         H, W = cell_idx.shape
-        mask = (torch.arange(T)[None, :] < npts[:, None].long()).to(pfeat.dtype)[:, :, None]
+        mask = (torch.arange(T, device=pfeat.device)[None, :] < npts[:, None].long()).to(pfeat.dtype)[:, :, None]
         h = torch.relu(F.linear(pfeat, w_pfn, b_pfn)) * mask         # [P, T, C]
         feat = h.max(dim=1).values                                    # [P, C]
         idx = cell_idx.long()
-        canvas = torch.where((idx >= 0)[None], feat[idx % P].permute(2, 0, 1), torch.zeros(()))  # [C, H, W]
+        canvas = torch.where((idx >= 0)[None], feat[idx % P].permute(2, 0, 1), torch.zeros((), device=feat.device))  # [C, H, W]
         return torch.relu(F.conv2d(canvas[None], w_conv, b_conv, stride=2, padding=1))
 
 

@@ -19,8 +19,8 @@ class Model(nn.Module):
         hm = F.conv2d(h, w2, b2)
         n, k, hh, ww = hm.shape
         p = torch.softmax(hm.reshape(n, k, hh * ww), dim=-1).reshape(n, k, hh, ww)
-        cols = torch.arange(ww, dtype=hm.dtype).view(1, 1, 1, ww)
-        rows = torch.arange(hh, dtype=hm.dtype).view(1, 1, hh, 1)
+        cols = torch.arange(ww, dtype=hm.dtype, device=hm.device).view(1, 1, 1, ww)
+        rows = torch.arange(hh, dtype=hm.dtype, device=hm.device).view(1, 1, hh, 1)
         coords = torch.stack([(p * cols).sum(dim=(2, 3)), (p * rows).sum(dim=(2, 3))], dim=-1)
         return hm, coords
 

@@ -21,11 +21,11 @@ class Model(nn.Module):
         w = [1 / 16, 4 / 16, 6 / 16, 4 / 16, 1 / 16]
         t = None
         for k in range(5):
-            xs = (2 * torch.arange(Wo) + k - 2).clamp(0, W - 1)
+            xs = (2 * torch.arange(Wo, device=f.device) + k - 2).clamp(0, W - 1)
             t = w[k] * f[:, xs] if t is None else t + w[k] * f[:, xs]
         o = None
         for k in range(5):
-            ys = (2 * torch.arange(Ho) + k - 2).clamp(0, H - 1)
+            ys = (2 * torch.arange(Ho, device=f.device) + k - 2).clamp(0, H - 1)
             o = w[k] * t[ys, :] if o is None else o + w[k] * t[ys, :]
         return o
 
@@ -35,7 +35,7 @@ class Model(nn.Module):
         iy = (p[2:, 1:-1] - p[:-2, 1:-1]) * 0.5
         it = f2 - f1
         prods = torch.stack([ix * ix, ix * iy, iy * iy, ix * it, iy * it])[None]
-        ones = torch.ones(5, 1, self.window, self.window, dtype=f1.dtype)
+        ones = torch.ones(5, 1, self.window, self.window, dtype=f1.dtype, device=f1.device)
         sxx, sxy, syy, sxt, syt = F.conv2d(prods, ones, padding=self.window // 2, groups=5)[0]
         det = torch.clamp(sxx * syy - sxy * sxy, min=self.eps)
         return (sxy * syt - syy * sxt) / det, (sxy * sxt - sxx * syt) / det
@@ -43,11 +43,11 @@ class Model(nn.Module):
     def forward(self, frame1, frame2):
         H, W = frame1.shape
         u1, v1 = self.lk(self.pyrdown(frame1), self.pyrdown(frame2))
-        ys, xs = torch.arange(H) // 2, torch.arange(W) // 2
+        ys, xs = torch.arange(H, device=frame1.device) // 2, torch.arange(W, device=frame1.device) // 2
         u0 = 2 * u1[ys][:, xs]
         v0 = 2 * v1[ys][:, xs]
-        gx = (torch.arange(W, dtype=frame1.dtype)[None, :] + u0).clamp(0, W - 1)
-        gy = (torch.arange(H, dtype=frame1.dtype)[:, None] + v0).clamp(0, H - 1)
+        gx = (torch.arange(W, dtype=frame1.dtype, device=frame1.device)[None, :] + u0).clamp(0, W - 1)
+        gy = (torch.arange(H, dtype=frame1.dtype, device=frame1.device)[:, None] + v0).clamp(0, H - 1)
         x0f, y0f = torch.floor(gx), torch.floor(gy)
         fx, fy = gx - x0f, gy - y0f
         x0, y0 = x0f.long(), y0f.long()

@@ -16,7 +16,8 @@ class Model(nn.Module):
         absmax = x.abs().amax(dim=-1, keepdim=True)
         inv = torch.where(absmax > 0, 127.0 / absmax, torch.zeros_like(absmax))
         xq = torch.clamp(torch.round(x * inv), -127, 127).to(torch.int64)
-        acc = xq @ Wq.to(torch.int64).t()  # exact
+        # exact in float64 (|acc| <= 127 * 128 * K < 2^53; no integer matmul on CUDA)
+        acc = (xq.to(torch.float64) @ Wq.to(torch.float64).t()).to(torch.int64)
         return (acc.to(torch.float32) * (absmax / 127.0)) * w_scale + bias
 
 

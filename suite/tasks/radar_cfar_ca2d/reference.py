@@ -16,14 +16,14 @@ class Model(nn.Module):
 
     def window_sum(self, p, half):
         D, R = p.shape
-        offs = torch.arange(-half, half + 1)
-        rows = (torch.arange(D)[:, None] + offs[None, :]) % D          # [D, 2h+1]
+        offs = torch.arange(-half, half + 1, device=p.device)
+        rows = (torch.arange(D, device=p.device)[:, None] + offs[None, :]) % D          # [D, 2h+1]
         dop = p[rows].sum(1)                                           # [D, R], Doppler sum
         padded = F.pad(dop, (half, half))                              # zeros outside range
         return padded.unfold(1, 2 * half + 1, 1).sum(-1)               # [D, R]
 
-    def window_count(self, R, half):
-        r = torch.arange(R)
+    def window_count(self, R, half, device):
+        r = torch.arange(R, device=device)
         lo = torch.clamp(r - half, min=0)
         hi = torch.clamp(r + half, max=R - 1)
         return ((hi - lo + 1) * (2 * half + 1)).to(torch.float32)     # [R]
@@ -32,7 +32,7 @@ class Model(nn.Module):
         D, R = power.shape
         outer, inner = self.n_guard + self.n_train, self.n_guard
         total = self.window_sum(power, outer) - self.window_sum(power, inner)
-        count = self.window_count(R, outer) - self.window_count(R, inner)
+        count = self.window_count(R, outer, power.device) - self.window_count(R, inner, power.device)
         return power / (total / count)
 
 

@@ -39,9 +39,12 @@ class Model(nn.Module):
     def __init__(self, alpha: float = 0.6):
         super().__init__()
         self.alpha = alpha
-        self.wb, self.wi = band_tables()
-        self.scale = torch.ones(NB_BANDS)
-        self.scale[0] = self.scale[-1] = 2.0
+        wb, wi = band_tables()
+        scale = torch.ones(NB_BANDS)
+        scale[0] = scale[-1] = 2.0
+        self.register_buffer("wb", wb, persistent=False)      # buffers: .to(device) moves them
+        self.register_buffer("wi", wi, persistent=False)
+        self.register_buffer("scale", scale, persistent=False)
 
     def band(self, v):
         return torch.matmul(v, self.wb) * self.scale

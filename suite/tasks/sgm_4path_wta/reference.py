@@ -17,7 +17,7 @@ class Model(nn.Module):
     def path(self, C):
         # C [D, A, B]: aggregate along the last dimension, from index 0 upwards.
         D, A, B = C.shape
-        big = torch.full((1, A), 1 << 20, dtype=torch.long)
+        big = torch.full((1, A), 1 << 20, dtype=torch.long, device=C.device)
         L = torch.empty_like(C)
         L[:, :, 0] = C[:, :, 0]
         for b in range(1, B):
