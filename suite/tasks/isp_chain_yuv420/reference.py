@@ -27,7 +27,7 @@ class Model(nn.Module):
         ver = (up + down) * 0.5
         cross = ((left + right) + (up + down)) * 0.25
         diag = ((p[:-2, :-2] + p[:-2, 2:]) + (p[2:, :-2] + p[2:, 2:])) * 0.25
-        rgb = torch.empty((3,) + lin.shape, dtype=torch.float32)
+        rgb = torch.empty((3,) + lin.shape, dtype=torch.float32, device=lin.device)
         e, o = slice(0, None, 2), slice(1, None, 2)
         rgb[0, e, e], rgb[0, e, o], rgb[0, o, e], rgb[0, o, o] = c[e, e], hor[e, o], ver[o, e], diag[o, o]
         rgb[1, e, e], rgb[1, e, o], rgb[1, o, e], rgb[1, o, o] = cross[e, e], c[e, o], c[o, e], cross[o, o]

@@ -85,7 +85,7 @@ class Model(nn.Module):
         Cb = (-11059 * R - 21709 * G + 32768 * B + (128 << 16) + 32767) >> 16
         Cr = (32768 * R - 27439 * G - 5329 * B + (128 << 16) + 32767) >> 16
         H, W = Y.shape
-        bias = (torch.arange(W // 2) % 2 + 1)[None, :]
+        bias = (torch.arange(W // 2, device=rgb.device) % 2 + 1)[None, :]
 
         def down(c):
             s = c[0::2, 0::2] + c[0::2, 1::2] + c[1::2, 0::2] + c[1::2, 1::2]

@@ -22,8 +22,8 @@ class Model(nn.Module):
         frames = wav.unfold(-1, self.frame, self.hop)                     # [1, T, 480]
         mag = torch.fft.rfft(frames * window, n=self.n_fft).abs()         # [1, T, 257]
         logmel = torch.log(torch.matmul(mag, mel_w) + 1e-6)               # [1, T, M]
-        m = torch.arange(M, dtype=torch.float64)
-        k = torch.arange(self.n_mfcc, dtype=torch.float64)[:, None]
+        m = torch.arange(M, dtype=torch.float64, device=wav.device)
+        k = torch.arange(self.n_mfcc, dtype=torch.float64, device=wav.device)[:, None]
         dct = torch.cos(math.pi * k * (2 * m + 1) / (2 * M)).float()      # [10, M]
         mfcc = torch.matmul(logmel, dct.T) * math.sqrt(2.0 / M)           # [1, T, 10]
         x = F.pad(mfcc.unsqueeze(1), (1, 1, 4, 5))                        # 'same' for 10x4 s2

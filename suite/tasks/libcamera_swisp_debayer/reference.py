@@ -29,8 +29,8 @@ class Model(nn.Module):
         diag = p[:-2, :-2] + p[:-2, 2:] + p[2:, :-2] + p[2:, 2:]
         cross = up + left + right + down
         hor, ver = left + right, up + down
-        yy = torch.arange(H)[:, None] % 2
-        xx = torch.arange(W)[None, :] % 2
+        yy = torch.arange(H, device=raw.device)[:, None] % 2
+        xx = torch.arange(W, device=raw.device)[None, :] % 2
         bsite, rsite = (yy == 0) & (xx == 0), (yy == 1) & (xx == 1)
         gb, gr = (yy == 0) & (xx == 1), (yy == 1) & (xx == 0)
         b = torch.where(bsite, c // 4, torch.where(gb, hor // 8, torch.where(gr, ver // 8, diag // 16)))

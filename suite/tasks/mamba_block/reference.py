@@ -31,7 +31,7 @@ class Model(nn.Module):
         dtl, B, C = dbc[:, :R], dbc[:, R:R + N], dbc[:, R + N:]
         dt = F.softplus(dtl @ dt_w + dt_b)                           # [L, E]
         A = -torch.exp(A_log)                                        # [E, N]
-        s = torch.zeros(E, N)
+        s = torch.zeros(E, N, device=x.device)
         ys = []
         for t in range(L):
             s = torch.exp(dt[t][:, None] * A) * s + (dt[t] * u[t])[:, None] * B[t][None, :]

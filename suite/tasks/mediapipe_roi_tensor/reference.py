@@ -35,7 +35,7 @@ class Model(nn.Module):
         cx, cy, w, h, r = roi[0], roi[1], roi[2], roi[3], roi[4]
         c, s = torch.cos(r), torch.sin(r)
         aw, bh = w * W, h * H
-        t = (torch.arange(S, dtype=torch.float32) + 0.5) / S - 0.5
+        t = (torch.arange(S, dtype=torch.float32, device=roi.device) + 0.5) / S - 0.5
         u, v = t[None, :], t[:, None]                                              # [j, i]
         sx = cx * W + aw * c * u - bh * s * v - 0.5
         sy = cy * H + aw * s * u + bh * c * v - 0.5

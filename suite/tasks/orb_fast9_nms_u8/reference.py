@@ -28,7 +28,7 @@ class Model(nn.Module):
             v = torch.maximum(arc.min(dim=0).values, -arc.max(dim=0).values)
             m = v if m is None else torch.maximum(m, v)
         score = torch.where(m > self.t, m - 1, torch.zeros_like(m))
-        inside = torch.zeros(H, W, dtype=torch.bool)
+        inside = torch.zeros(H, W, dtype=torch.bool, device=img.device)
         inside[3:H - 3, 3:W - 3] = True
         score = torch.where(inside, score, torch.zeros_like(score))
         s = F.pad(score[None, None].float(), (1, 1, 1, 1))[0, 0].long()

@@ -53,13 +53,13 @@ class Model(nn.Module):
             return box[(ky[:, None] + ry).clamp(0, H - 1), (kx[:, None] + rx).clamp(0, W - 1)]   # [K, 256]
 
         bits = (sample(p[:, 0], p[:, 1]) < sample(p[:, 2], p[:, 3])).long().view(-1, 32, 8)
-        weights = torch.tensor([1, 2, 4, 8, 16, 32, 64, 128], dtype=torch.long)
+        weights = torch.tensor([1, 2, 4, 8, 16, 32, 64, 128], dtype=torch.long, device=img.device)
         return (bits * weights).sum(dim=2)                           # [K, 32] in 0..255
 
     def forward(self, img1, img2, kp1, kp2, pattern):
         d1 = self.describe(img1, kp1, pattern)
         d2 = self.describe(img2, kp2, pattern)
-        dist = torch.zeros(d1.shape[0], d2.shape[0], dtype=torch.long)
+        dist = torch.zeros(d1.shape[0], d2.shape[0], dtype=torch.long, device=d1.device)
         for b in range(32):
             dist += self.popc[torch.bitwise_xor(d1[:, None, b], d2[None, :, b])]
         best, idx = dist.min(dim=1)                                   # the first minimum

@@ -36,7 +36,7 @@ class Model(nn.Module):
         cum = torch.cumsum(w, 0)
         total = cum[-1]
         u = int(u0[0])
-        pos = (torch.arange(P, dtype=torch.int64) * total + ((u * total) >> 16)) // P
+        pos = (torch.arange(P, dtype=torch.int64, device=particles.device) * total + ((u * total) >> 16)) // P
         idx = torch.searchsorted(cum, pos, right=True).clamp(max=P - 1)
         return particles[idx], idx.to(torch.int32), w.to(torch.int32)
 

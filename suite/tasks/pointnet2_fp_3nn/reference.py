@@ -18,7 +18,7 @@ class Model(nn.Module):
         p1, p2 = xyz1[0].long(), xyz2[0].long()
         diff = p1[:, None, :] - p2[None, :, :]
         d2 = (diff * diff).sum(dim=2)                                   # [N, M], exact
-        key = torch.topk(d2 * M + torch.arange(M)[None, :], 3, dim=1, largest=False, sorted=True).values
+        key = torch.topk(d2 * M + torch.arange(M, device=d2.device)[None, :], 3, dim=1, largest=False, sorted=True).values
         idx = key % M
         dist = torch.sqrt(torch.div(key, M, rounding_mode="floor").to(torch.float32))   # [N, 3]
         recip = 1.0 / (dist + 1e-8)

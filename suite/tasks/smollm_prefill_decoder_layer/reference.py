@@ -39,7 +39,7 @@ class Model(nn.Module):
         keys = k.repeat_interleave(hq // hkv, dim=0)
         vals = v.repeat_interleave(hq // hkv, dim=0)
         scores = torch.matmul(q, keys.transpose(-1, -2)) / math.sqrt(dh)
-        mask = torch.triu(torch.ones(T, T, dtype=torch.bool), diagonal=1)
+        mask = torch.triu(torch.ones(T, T, dtype=torch.bool, device=x.device), diagonal=1)
         probs = scores.masked_fill(mask, float("-inf")).softmax(dim=-1)
         o = torch.matmul(probs, vals).transpose(0, 1).reshape(T, hq * dh)
         x1 = x + F.linear(o, Wo)

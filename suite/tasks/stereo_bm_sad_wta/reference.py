@@ -25,14 +25,14 @@ class Model(nn.Module):
         fl, fr = self.prefilter(left), self.prefilter(right)
         costs = []
         for d in range(D):
-            xs = (torch.arange(W) - d).clamp(min=0)
+            xs = (torch.arange(W, device=fr.device) - d).clamp(min=0)
             diff = (fl - fr[:, xs]).abs().float()
             padded = F.pad(diff[None, None], (h, h, h, h), mode="replicate")
             costs.append(F.avg_pool2d(padded, self.win, stride=1, divisor_override=1)[0, 0].long())
         cost = torch.stack(costs)                                  # [D, H, W], exact integers
         c0, m = cost.min(dim=0)                                    # first minimum
         thresh = c0 + torch.div(c0 * self.uniq, 100, rounding_mode="floor")
-        dd = torch.arange(D)[:, None, None]
+        dd = torch.arange(D, device=cost.device)[:, None, None]
         rejected = (((dd < m - 1) | (dd > m + 1)) & (cost <= thresh)).any(dim=0)
         mm = torch.where(m == 0, torch.ones_like(m), m - 1)
         mp = torch.where(m == D - 1, torch.full_like(m, D - 2), m + 1)

@@ -25,8 +25,8 @@ class Model(nn.Module):
         k00, k01, k10, k11 = sc * c, sc * s, -(sc * s), sc * c
         ox = W * 0.5 - (self.shift + pose[2]) * W
         oy = H * 0.5 - pose[3] * H
-        xs = torch.arange(W, dtype=torch.float32)[None, :] - W * 0.5
-        ys = torch.arange(H, dtype=torch.float32)[:, None] - H * 0.5
+        xs = torch.arange(W, dtype=torch.float32, device=a.device)[None, :] - W * 0.5
+        ys = torch.arange(H, dtype=torch.float32, device=a.device)[:, None] - H * 0.5
         bx = k00 * xs + k01 * ys + ox
         by = k10 * xs + k11 * ys + oy
         x0f, y0f = torch.floor(bx), torch.floor(by)
@@ -41,8 +41,8 @@ class Model(nn.Module):
         top = tap(y0, x0) * (1.0 - fx) + tap(y0, x0 + 1) * fx
         bot = tap(y0 + 1, x0) * (1.0 - fx) + tap(y0 + 1, x0 + 1) * fx
         bw = top * (1.0 - fy) + bot * fy
-        xi = torch.arange(W, dtype=torch.float32)[None, :]
-        yi = torch.arange(H, dtype=torch.float32)[:, None]
+        xi = torch.arange(W, dtype=torch.float32, device=a.device)[None, :]
+        yi = torch.arange(H, dtype=torch.float32, device=a.device)[:, None]
         wa = torch.clamp(torch.minimum(torch.minimum(xi + 1.0, W - xi), torch.minimum(yi + 1.0, H - yi)), max=self.radius)
         wb = torch.clamp(torch.minimum(torch.minimum(bx + 1.0, W - bx), torch.minimum(by + 1.0, H - by)), 0.0, self.radius)
         return (wa * a + wb * bw) / (wa + wb)

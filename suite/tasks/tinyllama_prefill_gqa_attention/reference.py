@@ -21,7 +21,7 @@ class Model(nn.Module):
         keys = k.repeat_interleave(hq // hkv, dim=0)  # [HQ, T, Dh]
         vals = v.repeat_interleave(hq // hkv, dim=0)
         scores = torch.matmul(q, keys.transpose(-1, -2)) / math.sqrt(dh)
-        mask = torch.triu(torch.ones(t, t, dtype=torch.bool), diagonal=1)
+        mask = torch.triu(torch.ones(t, t, dtype=torch.bool, device=q.device), diagonal=1)
         probs = scores.masked_fill(mask, float("-inf")).softmax(dim=-1)
         return torch.matmul(probs, vals).transpose(0, 1).contiguous()
 

@@ -23,9 +23,9 @@ class Model(nn.Module):
         S = L // (2 * B)
         xc = x - x.mean(1, keepdim=True)
         rms = torch.sqrt((xc * xc).mean(1))
-        t = torch.arange(L, dtype=torch.float32)
+        t = torch.arange(L, dtype=torch.float32, device=x.device)
         hann = 0.5 - 0.5 * torch.cos(t * (2.0 * math.pi / (L - 1)))
-        kn = (torch.arange(1, L // 2 + 1)[:, None] * torch.arange(L)[None, :]) % L
+        kn = (torch.arange(1, L // 2 + 1, device=x.device)[:, None] * torch.arange(L, device=x.device)[None, :]) % L
         ang = kn.to(torch.float32) * (2.0 * math.pi / L)
         xw = xc * hann
         re = xw @ torch.cos(ang).T

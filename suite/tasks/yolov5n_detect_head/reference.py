@@ -15,7 +15,9 @@ class Model(nn.Module):
                  anchors=((10, 13, 16, 30, 33, 23), (30, 61, 62, 45, 59, 119), (116, 90, 156, 198, 373, 326))):
         super().__init__()
         self.strides = strides
-        self.anchors = [torch.tensor(a, dtype=torch.float32).view(1, 3, 1, 1, 2) for a in anchors]
+        # a buffer, so that .to(device) moves it: anchors[i] is level i's [1, 3, 1, 1, 2]
+        self.register_buffer("anchors", torch.tensor(anchors, dtype=torch.float32).view(len(anchors), 1, 3, 1, 1, 2),
+                             persistent=False)
 
     def forward(self, x3, x4, x5, w3, b3, w4, b4, w5, b5):
         z = []
@@ -23,7 +25,7 @@ class Model(nn.Module):
             no = w.shape[0] // 3
             _, _, ny, nx = x.shape
             p = F.conv2d(x, w, b).view(1, 3, no, ny, nx).permute(0, 1, 3, 4, 2).contiguous()
-            yv, xv = torch.meshgrid(torch.arange(ny), torch.arange(nx), indexing="ij")
+            yv, xv = torch.meshgrid(torch.arange(ny, device=x.device), torch.arange(nx, device=x.device), indexing="ij")
             grid = torch.stack((xv, yv), 2).expand(1, 3, ny, nx, 2).float() - 0.5
             anchor_grid = self.anchors[i].expand(1, 3, ny, nx, 2)
             s = p.sigmoid()

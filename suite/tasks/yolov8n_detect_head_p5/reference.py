@@ -26,11 +26,11 @@ class Model(nn.Module):
         cls = F.conv2d(c, wc3, bc3).view(1, wc3.shape[0], h * w)
         # DFL
         p = box.view(1, 4, self.reg_max, h * w).transpose(2, 1).softmax(1)
-        proj = torch.arange(self.reg_max, dtype=torch.float32).view(1, self.reg_max, 1, 1)
+        proj = torch.arange(self.reg_max, dtype=torch.float32, device=x.device).view(1, self.reg_max, 1, 1)
         d = (p * proj).sum(1)  # [1, 4, A]
         # anchors (make_anchors, offset 0.5)
-        sy, sx = torch.meshgrid(torch.arange(h, dtype=torch.float32) + 0.5,
-                                torch.arange(w, dtype=torch.float32) + 0.5, indexing="ij")
+        sy, sx = torch.meshgrid(torch.arange(h, dtype=torch.float32, device=x.device) + 0.5,
+                                torch.arange(w, dtype=torch.float32, device=x.device) + 0.5, indexing="ij")
         anchors = torch.stack((sx, sy), 0).view(1, 2, h * w)
         lt, rb = d.chunk(2, 1)
         x1y1 = anchors - lt

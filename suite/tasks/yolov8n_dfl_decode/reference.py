@@ -20,18 +20,18 @@ class Model(nn.Module):
         anchors, strides = [], []
         for p, s in zip(levels, (8.0, 16.0, 32.0)):
             h, w = p.shape[2], p.shape[3]
-            sx = torch.arange(w, dtype=torch.float32) + 0.5
-            sy = torch.arange(h, dtype=torch.float32) + 0.5
+            sx = torch.arange(w, dtype=torch.float32, device=p.device) + 0.5
+            sy = torch.arange(h, dtype=torch.float32, device=p.device) + 0.5
             gy, gx = torch.meshgrid(sy, sx, indexing="ij")
             anchors.append(torch.stack((gx, gy), -1).view(-1, 2))
-            strides.append(torch.full((h * w, 1), s))
+            strides.append(torch.full((h * w, 1), s, device=p.device))
         anchor = torch.cat(anchors).transpose(0, 1).unsqueeze(0)  # [1, 2, A]
         stride = torch.cat(strides).transpose(0, 1)  # [1, A]
         x = torch.cat([p.view(1, p.shape[1], -1) for p in levels], 2)
         box, cls = x.split((4 * self.reg_max, x.shape[1] - 4 * self.reg_max), 1)
         a = box.shape[2]
         prob = box.view(1, 4, self.reg_max, a).softmax(2)
-        bins = torch.arange(self.reg_max, dtype=torch.float32).view(1, 1, self.reg_max, 1)
+        bins = torch.arange(self.reg_max, dtype=torch.float32, device=x.device).view(1, 1, self.reg_max, 1)
         d = (prob * bins).sum(2)  # [1, 4, A]
         lt, rb = d.chunk(2, 1)
         x1y1 = anchor - lt
