@@ -34,11 +34,12 @@ class Model(nn.Module):
         self.act_min, self.act_max = act_min, act_max
 
     def forward(self, input: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor) -> torch.Tensor:
-        # int64 is exact here (|acc| < 2^31) and has CPU conv kernels in float64 form only,
-        # so the 1x1 conv is written as a channel contraction.
-        x = input.to(torch.int64) - self.zp_in  # [1, C_in, H, W]
-        w = weight.to(torch.int64)[:, :, 0, 0]  # [C_out, C_in]
-        acc = torch.einsum("oi,nihw->nohw", w, x) + bias.to(torch.int64)[None, :, None, None]
+        # The 1x1 conv is a channel contraction, done in float64 (no integer matmul on CUDA) and
+        # exact: |input - zp_in| <= 128 + |zp_in| <= 256, |weight| <= 127, C_in <= 64 (task.json),
+        # so every partial sum is an integer below 256 * 127 * 64 < 2^21 < 2^53.
+        x = (input.to(torch.int64) - self.zp_in).to(torch.float64)  # [1, C_in, H, W]
+        w = weight.to(torch.float64)[:, :, 0, 0]  # [C_out, C_in]
+        acc = torch.einsum("oi,nihw->nohw", w, x).to(torch.int64) + bias.to(torch.int64)[None, :, None, None]
         scaled = rounding_divide_by_pot(srdhm(acc, self.multiplier), self.shift)
         return torch.clamp(scaled + self.zp_out, self.act_min, self.act_max).to(torch.int8)
 

@@ -47,7 +47,9 @@ class Model(nn.Module):
         for ky in range(3):
             for kx in range(3):
                 tap = xp[0, :, ky:ky + s * (Ho - 1) + 1:s, kx:kx + s * (Wo - 1) + 1:s].reshape(CI, -1)
-                acc += (w[:, ky, kx, :] @ tap).view(-1, Ho, Wo)
+                # exact in float64 (no integer matmul on CUDA): |tap| <= 128 + |zp_in| <= 256,
+                # |w| <= 127, CI <= 64 (task.json): partial sums are integers below 2^22 < 2^53
+                acc += (w[:, ky, kx, :].to(torch.float64) @ tap.to(torch.float64)).to(torch.int64).view(-1, Ho, Wo)
         m = multiplier.to(torch.int64).view(-1, 1, 1)
         e = shift.to(torch.int64).view(-1, 1, 1)
         out = rounding_divide_by_pot(srdhm(acc, m), e) + self.zp_out

@@ -14,7 +14,9 @@ class Model(nn.Module):
         self.total_shift = 15 - shift
 
     def forward(self, input: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor) -> torch.Tensor:
-        acc = input.to(torch.int64) @ weight.to(torch.int64).t() + bias.to(torch.int64)
+        # exact in float64 (no integer matmul on CUDA): |input| <= 2^15, |weight| <= 127, K <= 1024
+        # (task.json), so every partial sum is an integer below 2^15 * 2^7 * 2^10 = 2^32 < 2^53
+        acc = (input.to(torch.float64) @ weight.to(torch.float64).t()).to(torch.int64) + bias.to(torch.int64)
         t = self.total_shift
         scaled = torch.bitwise_right_shift(acc * self.m16 + (1 << (t - 1)), t)
         return torch.clamp(scaled, -32768, 32767).to(torch.int16)

@@ -32,7 +32,9 @@ class Model(nn.Module):
 
     def forward(self, input: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor) -> torch.Tensor:
         x = input.to(torch.int64) - self.zp_in
-        acc = torch.matmul(x, weight.to(torch.int64).t()) + bias.to(torch.int64)
+        # exact in float64 (no integer matmul on CUDA): |x| <= 128 + |zp_in| <= 255, |weight| <= 127,
+        # K <= 317 (task.json), so every partial sum is an integer below 255 * 127 * 317 < 2^24 < 2^53
+        acc = torch.matmul(x.to(torch.float64), weight.to(torch.float64).t()).to(torch.int64) + bias.to(torch.int64)
         scaled = rounding_divide_by_pot(srdhm(acc, self.multiplier), self.shift)
         return torch.clamp(scaled + self.zp_out, -128, 127).to(torch.int8)
 

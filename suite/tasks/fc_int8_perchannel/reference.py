@@ -36,7 +36,9 @@ class Model(nn.Module):
 
     def forward(self, input, weight, bias, multiplier, shift):
         x = input.to(torch.int64) - self.zp_in
-        acc = x @ weight.to(torch.int64).t() + bias.to(torch.int64)
+        # exact in float64 (no integer matmul on CUDA): |x| <= 128 + |zp_in| <= 255, |weight| <= 127,
+        # K <= 640 (task.json), so every partial sum is an integer below 255 * 127 * 640 < 2^25 < 2^53
+        acc = (x.to(torch.float64) @ weight.to(torch.float64).t()).to(torch.int64) + bias.to(torch.int64)
         out = rounding_divide_by_pot(srdhm(acc, multiplier.to(torch.int64)), shift.to(torch.int64)) + self.zp_out
         return torch.clamp(out, self.zp_out, 127).to(torch.int8)
 

@@ -42,7 +42,9 @@ class Model(nn.Module):
         act = torch.clamp(act, self.zp_act, 127)
         pool = F.max_pool2d(act.to(torch.float64), 2).to(torch.int64)
         flat = pool.flatten(1) - self.zp_act
-        fc = flat @ fc_w.to(torch.int64).t() + fc_b.to(torch.int64)
+        # exact in float64 (no integer matmul on CUDA): 0 <= flat <= 127 - zp_act <= 255, |fc_w| <= 127,
+        # C*(H/2)*(W/2) <= 4608 (task.json): partial sums are integers below 255 * 127 * 4608 < 2^28 < 2^53
+        fc = (flat.to(torch.float64) @ fc_w.to(torch.float64).t()).to(torch.int64) + fc_b.to(torch.int64)
         logits = rounding_divide_by_pot(srdhm(fc, self.m2), self.s2) + self.zp_out
         return torch.clamp(logits, -128, 127).to(torch.int8)
 

@@ -10,7 +10,9 @@ class Model(nn.Module):
         super().__init__()
 
     def forward(self, A, a_scale, W, w_scale):
-        acc = A.to(torch.int64) @ W.to(torch.int64).t()  # exact; |acc| < 2^31
+        # exact in float64 (no integer matmul on CUDA): |A|, |W| <= 127, K <= 2048 (task.json), so
+        # every partial sum is an integer below 127 * 127 * 2048 < 2^25 < 2^53; |acc| < 2^31
+        acc = (A.to(torch.float64) @ W.to(torch.float64).t()).to(torch.int64)
         return (acc.to(torch.float32) * a_scale[:, None]) * w_scale[None, :]
 
 
