@@ -16,7 +16,7 @@ class Model(nn.Module):
         _, H, W, C = input.shape
         Ho, Wo = (H - k) // s + 1, (W - k) // s + 1
         x = input.to(torch.int64)
-        total = torch.zeros(1, Ho, Wo, C, dtype=torch.int64)
+        total = torch.zeros(1, Ho, Wo, C, dtype=torch.int64, device=input.device)
         for ky in range(k):
             for kx in range(k):
                 total += x[:, ky:ky + s * (Ho - 1) + 1:s, kx:kx + s * (Wo - 1) + 1:s, :]

@@ -17,12 +17,12 @@ class Model(nn.Module):
         self.deriv = deriv
 
     def forward(self, img: torch.Tensor) -> torch.Tensor:
-        w = torch.tensor(self.taps, dtype=img.dtype)
+        w = torch.tensor(self.taps, dtype=img.dtype, device=img.device)
         w = w / w.sum()
         gauss = torch.outer(w, w)[None, None]  # [1, 1, 5, 5]
         blurred = F.conv2d(F.pad(img[None, None], (2, 2, 2, 2), mode="replicate"), gauss)
-        s = torch.tensor(self.smooth, dtype=img.dtype)
-        d = torch.tensor(self.deriv, dtype=img.dtype)
+        s = torch.tensor(self.smooth, dtype=img.dtype, device=img.device)
+        d = torch.tensor(self.deriv, dtype=img.dtype, device=img.device)
         kx = torch.outer(s, d)  # [ky, kx]: derivative along x, smoothing along y
         ky = torch.outer(d, s)  # derivative along y, smoothing along x
         sobel = torch.stack([kx, ky]).unsqueeze(1)  # [2, 1, 3, 3]

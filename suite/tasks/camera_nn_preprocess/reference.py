@@ -39,10 +39,10 @@ class Model(nn.Module):
         nh, nw = letterbox_size(H, W, T)
         res = F.interpolate(rgb, size=(nh, nw), mode="bilinear", align_corners=False)
         top, left = (T - nh) // 2, (T - nw) // 2
-        box = torch.full((1, 3, T, T), PAD)
+        box = torch.full((1, 3, T, T), PAD, device=y_plane.device)
         box[:, :, top:top + nh, left:left + nw] = res
-        mean = torch.tensor(MEAN).view(1, 3, 1, 1)
-        std = torch.tensor(STD).view(1, 3, 1, 1)
+        mean = torch.tensor(MEAN, device=y_plane.device).view(1, 3, 1, 1)
+        std = torch.tensor(STD, device=y_plane.device).view(1, 3, 1, 1)
         return (box / 255.0 - mean) / std
 
 

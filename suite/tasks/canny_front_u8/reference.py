@@ -17,8 +17,8 @@ class Model(nn.Module):
     @staticmethod
     def replicate(img: torch.Tensor, k: int) -> torch.Tensor:
         h, w = img.shape
-        rows = torch.clamp(torch.arange(-k, h + k), 0, h - 1)
-        cols = torch.clamp(torch.arange(-k, w + k), 0, w - 1)
+        rows = torch.clamp(torch.arange(-k, h + k, device=img.device), 0, h - 1)
+        cols = torch.clamp(torch.arange(-k, w + k, device=img.device), 0, w - 1)
         return img[rows][:, cols]
 
     def forward(self, img: torch.Tensor):
@@ -39,9 +39,9 @@ class Model(nn.Module):
         vert = (~horiz) & (ay15 > tg67x)   # compare with the pixels above / below
         diag = (~horiz) & (~vert)
         s_ = torch.where((gx ^ gy) < 0, -1, 1)  # diagonal sense: same signs -> (x-1, y-1), (x+1, y+1)
-        m = torch.zeros(h + 2, w + 2, dtype=torch.int32)  # magnitudes, 0 outside the image
+        m = torch.zeros(h + 2, w + 2, dtype=torch.int32, device=img.device)  # magnitudes, 0 outside the image
         m[1:h + 1, 1:w + 1] = mag
-        ys, xs = torch.meshgrid(torch.arange(h), torch.arange(w), indexing="ij")
+        ys, xs = torch.meshgrid(torch.arange(h, device=img.device), torch.arange(w, device=img.device), indexing="ij")
         ys, xs = ys + 1, xs + 1
         # neighbour a must be strictly smaller, neighbour b smaller or equal (OpenCV's rule);
         # on the diagonals both strictly smaller

@@ -10,16 +10,18 @@ class Model(nn.Module):
     def __init__(self, size: int, disparities: int):
         super().__init__()
         self.size, self.disparities = size, disparities
-        self.popcount16 = torch.tensor([bin(v).count("1") for v in range(1 << 16)], dtype=torch.int64)
+        # a buffer, so that .to(device) moves it
+        self.register_buffer("popcount16", torch.tensor([bin(v).count("1") for v in range(1 << 16)], dtype=torch.int64),
+                             persistent=False)
 
     def census(self, img: torch.Tensor) -> torch.Tensor:
         h, w = img.shape
         k = self.size // 2
-        rows = torch.clamp(torch.arange(-k, h + k), 0, h - 1)
-        cols = torch.clamp(torch.arange(-k, w + k), 0, w - 1)
+        rows = torch.clamp(torch.arange(-k, h + k, device=img.device), 0, h - 1)
+        cols = torch.clamp(torch.arange(-k, w + k, device=img.device), 0, w - 1)
         p = img.to(torch.int32)[rows][:, cols]
         centre = img.to(torch.int32)
-        code = torch.zeros(h, w, dtype=torch.int32)
+        code = torch.zeros(h, w, dtype=torch.int32, device=img.device)
         bit = 0
         for dy in range(-k, k + 1):
             for dx in range(-k, k + 1):

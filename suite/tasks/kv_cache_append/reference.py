@@ -11,7 +11,7 @@ class Model(nn.Module):
 
     def forward(self, k_cache, v_cache, k_new, v_new, pos):
         S, T = k_cache.shape[1], k_new.shape[1]
-        slots = (pos.to(torch.int64)[0] + torch.arange(T)) % S
+        slots = (pos.to(torch.int64)[0] + torch.arange(T, device=pos.device)) % S
         return k_cache.index_copy(1, slots, k_new), v_cache.index_copy(1, slots, v_new)
 
 

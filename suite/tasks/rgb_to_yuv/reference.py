@@ -12,8 +12,8 @@ class Model(nn.Module):
         self.offset = offset  # chroma offset 0.5 (normalized 128/256), none on Y
 
     def forward(self, rgb: torch.Tensor) -> torch.Tensor:
-        m = torch.tensor(self.matrix, dtype=rgb.dtype)
-        off = torch.tensor(self.offset, dtype=rgb.dtype)
+        m = torch.tensor(self.matrix, dtype=rgb.dtype, device=rgb.device)
+        off = torch.tensor(self.offset, dtype=rgb.dtype, device=rgb.device)
         return torch.einsum("ck,khw->chw", m, rgb) + off.view(3, 1, 1)
 
 
