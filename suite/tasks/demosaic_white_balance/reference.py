@@ -26,7 +26,7 @@ class Model(nn.Module):
         cross = ((left + right) + (up + down)) * 0.25
         diag = ((p[:-2, :-2] + p[:-2, 2:]) + (p[2:, :-2] + p[2:, 2:])) * 0.25
 
-        rgb = torch.empty((3,) + raw.shape, dtype=raw.dtype)
+        rgb = torch.empty((3,) + raw.shape, dtype=raw.dtype, device=raw.device)
         e, o = slice(0, None, 2), slice(1, None, 2)  # even and odd rows / columns
         # the sites of each 2x2 quad: R (e, e), Gr (e, o), Gb (o, e), B (o, o)
         rgb[0, e, e], rgb[0, e, o], rgb[0, o, e], rgb[0, o, o] = c[e, e], hor[e, o], ver[o, e], diag[o, o]

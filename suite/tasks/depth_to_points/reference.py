@@ -16,7 +16,7 @@ class Model(nn.Module):
         f = self.focal_ratio * w
         cx, cy = (w - 1) / 2.0, (h - 1) / 2.0
         z = depth.to(torch.float32) * self.depth_scale
-        v, u = torch.meshgrid(torch.arange(h, dtype=torch.float32), torch.arange(w, dtype=torch.float32),
+        v, u = torch.meshgrid(torch.arange(h, dtype=torch.float32, device=depth.device), torch.arange(w, dtype=torch.float32, device=depth.device),
                               indexing="ij")
         x = (u - cx) * z / f
         y = (v - cy) * z / f

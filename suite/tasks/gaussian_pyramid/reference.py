@@ -13,7 +13,7 @@ class Model(nn.Module):
         self.taps = taps
 
     def pyr_down(self, x: torch.Tensor) -> torch.Tensor:
-        k = torch.tensor(self.taps, dtype=x.dtype) / sum(self.taps)
+        k = torch.tensor(self.taps, dtype=x.dtype, device=x.device) / sum(self.taps)
         xp = F.pad(x[None, None], (2, 2, 2, 2), mode="reflect")
         bx = F.conv2d(xp, k.view(1, 1, 1, 5), stride=(1, 2))
         return F.conv2d(bx, k.view(1, 1, 5, 1), stride=(2, 1))[0, 0]

@@ -9,7 +9,9 @@ class Model(nn.Module):
     def __init__(self, descriptor_bytes: int):
         super().__init__()
         self.descriptor_bytes = descriptor_bytes
-        self.popcount8 = torch.tensor([bin(v).count("1") for v in range(256)], dtype=torch.int32)
+        # a buffer, so that .to(device) moves it
+        self.register_buffer("popcount8", torch.tensor([bin(v).count("1") for v in range(256)], dtype=torch.int32),
+                             persistent=False)
 
     def forward(self, query: torch.Tensor, train: torch.Tensor) -> torch.Tensor:
         x = query.to(torch.int64)[:, None, :] ^ train.to(torch.int64)[None, :, :]  # [N, M, B]

@@ -16,8 +16,8 @@ class Model(nn.Module):
     @staticmethod
     def replicate(img: torch.Tensor, k: int) -> torch.Tensor:
         h, w = img.shape
-        rows = torch.clamp(torch.arange(-k, h + k), 0, h - 1)
-        cols = torch.clamp(torch.arange(-k, w + k), 0, w - 1)
+        rows = torch.clamp(torch.arange(-k, h + k, device=img.device), 0, h - 1)
+        cols = torch.clamp(torch.arange(-k, w + k, device=img.device), 0, w - 1)
         return img[rows][:, cols]
 
     def forward(self, img: torch.Tensor) -> torch.Tensor:
@@ -35,9 +35,9 @@ class Model(nn.Module):
         tr = sxx + syy
         r = self.inv_k * (sxx * syy - sxy * sxy) - tr * tr
         lowest = torch.iinfo(torch.int64).min
-        p = torch.full((h + 2, w + 2), lowest, dtype=torch.int64)
+        p = torch.full((h + 2, w + 2), lowest, dtype=torch.int64, device=img.device)
         p[1:h + 1, 1:w + 1] = r
-        is_max = torch.ones(h, w, dtype=torch.bool)
+        is_max = torch.ones(h, w, dtype=torch.bool, device=img.device)
         for dy in range(3):
             for dx in range(3):
                 if dx != 1 or dy != 1:

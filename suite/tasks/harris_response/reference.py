@@ -18,15 +18,15 @@ class Model(nn.Module):
         self.k = k
 
     def forward(self, img: torch.Tensor) -> torch.Tensor:
-        s = torch.tensor(self.smooth, dtype=img.dtype)
-        d = torch.tensor(self.deriv, dtype=img.dtype)
+        s = torch.tensor(self.smooth, dtype=img.dtype, device=img.device)
+        d = torch.tensor(self.deriv, dtype=img.dtype, device=img.device)
         kx = torch.outer(s, d)  # [ky, kx]: derivative along x, smoothing along y
         ky = torch.outer(d, s)  # derivative along y, smoothing along x
         sobel = torch.stack([kx, ky]).unsqueeze(1) * self.scale  # [2, 1, 3, 3]
         g = F.conv2d(F.pad(img[None, None], (1, 1, 1, 1), mode="replicate"), sobel)[0]
         ix, iy = g[0], g[1]
         prods = torch.stack([ix * ix, iy * iy, ix * iy])[None]  # [1, 3, H, W]
-        box = torch.ones(3, 1, 3, 3, dtype=img.dtype)
+        box = torch.ones(3, 1, 3, 3, dtype=img.dtype, device=img.device)
         st = F.conv2d(F.pad(prods, (1, 1, 1, 1), mode="replicate"), box, groups=3)[0]
         sxx, syy, sxy = st[0], st[1], st[2]
         trace = sxx + syy

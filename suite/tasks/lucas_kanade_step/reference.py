@@ -19,7 +19,7 @@ class Model(nn.Module):
         iy = (p[2:, 1:-1] - p[:-2, 1:-1]) * 0.5
         it = frame2 - frame1
         prods = torch.stack([ix * ix, ix * iy, iy * iy, ix * it, iy * it])[None]
-        ones = torch.ones(5, 1, self.window, self.window, dtype=frame1.dtype)
+        ones = torch.ones(5, 1, self.window, self.window, dtype=frame1.dtype, device=frame1.device)
         sxx, sxy, syy, sxt, syt = F.conv2d(prods, ones, padding=self.window // 2, groups=5)[0]
         det = torch.clamp(sxx * syy - sxy * sxy, min=self.eps)
         u = (sxy * syt - syy * sxt) / det

@@ -16,8 +16,8 @@ class Model(nn.Module):
         x = img.permute(2, 0, 1).to(torch.float32) / 255.0
         r = F.interpolate(x.unsqueeze(0), size=(self.size, self.size), mode="bilinear",
                           align_corners=False).squeeze(0)
-        mean = torch.tensor(self.mean, dtype=torch.float32).view(3, 1, 1)
-        std = torch.tensor(self.std, dtype=torch.float32).view(3, 1, 1)
+        mean = torch.tensor(self.mean, dtype=torch.float32, device=img.device).view(3, 1, 1)
+        std = torch.tensor(self.std, dtype=torch.float32, device=img.device).view(3, 1, 1)
         return (r - mean) / std
 
 

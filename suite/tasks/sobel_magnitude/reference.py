@@ -14,8 +14,8 @@ class Model(nn.Module):
         self.deriv = deriv
 
     def forward(self, img: torch.Tensor) -> torch.Tensor:
-        s = torch.tensor(self.smooth, dtype=img.dtype)
-        d = torch.tensor(self.deriv, dtype=img.dtype)
+        s = torch.tensor(self.smooth, dtype=img.dtype, device=img.device)
+        d = torch.tensor(self.deriv, dtype=img.dtype, device=img.device)
         kx = torch.outer(s, d)  # [ky, kx]: derivative along x, smoothing along y
         ky = torch.outer(d, s)  # derivative along y, smoothing along x
         weight = torch.stack([kx, ky]).unsqueeze(1)  # [2, 1, 3, 3]

@@ -16,7 +16,7 @@ class Model(nn.Module):
         c, h, w = img.shape
         f = self.focal_ratio * w
         cx, cy = (w - 1) / 2.0, (h - 1) / 2.0
-        ys, xs = torch.meshgrid(torch.arange(h, dtype=torch.float32), torch.arange(w, dtype=torch.float32),
+        ys, xs = torch.meshgrid(torch.arange(h, dtype=torch.float32, device=img.device), torch.arange(w, dtype=torch.float32, device=img.device),
                                 indexing="ij")
         xn, yn = (xs - cx) / f, (ys - cy) / f
         r2 = xn * xn + yn * yn

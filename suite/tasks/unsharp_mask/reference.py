@@ -17,7 +17,7 @@ class Model(nn.Module):
 
     def forward(self, img: torch.Tensor) -> torch.Tensor:
         C = img.shape[0]
-        w = torch.tensor(self.taps, dtype=img.dtype)
+        w = torch.tensor(self.taps, dtype=img.dtype, device=img.device)
         w = w / w.sum()
         kernel = torch.outer(w, w).expand(C, 1, 5, 5)
         padded = F.pad(img.unsqueeze(0), (2, 2, 2, 2), mode="replicate")
