@@ -16,8 +16,8 @@ class Model(nn.Module):
         H, T, Dh = Q.shape
         S = K.shape[1]
         scores = torch.matmul(Q, K.transpose(-1, -2)) * (1.0 / math.sqrt(Dh))
-        qpos = torch.arange(S - T, S).view(T, 1)
-        kpos = torch.arange(S).view(1, S)
+        qpos = torch.arange(S - T, S, device=Q.device).view(T, 1)
+        kpos = torch.arange(S, device=Q.device).view(1, S)
         dist = (qpos - kpos).to(torch.float32)  # [T, S]
         scores = scores - slopes.view(H, 1, 1) * dist
         return scores.masked_fill((kpos > qpos).view(1, T, S), torch.finfo(torch.float32).min)

@@ -15,8 +15,8 @@ class Model(nn.Module):
     def forward(self, X: torch.Tensor, tau: torch.Tensor) -> torch.Tensor:
         M, T, K, _ = X.shape
         N = 2 * (K - 1)
-        k = torch.arange(K, dtype=torch.float32)
-        theta = k[None, :] * tau[:, None] * torch.tensor(2 * math.pi / N, dtype=torch.float32)
+        k = torch.arange(K, dtype=torch.float32, device=X.device)
+        theta = k[None, :] * tau[:, None] * torch.tensor(2 * math.pi / N, dtype=torch.float32, device=X.device)
         wr, wi = torch.cos(theta)[:, None, :], torch.sin(theta)[:, None, :]   # [M, 1, K]
         xr, xi = X[..., 0], X[..., 1]
         yr = (wr * xr - wi * xi).sum(0) / M

@@ -13,7 +13,7 @@ class Model(nn.Module):
     def forward(self, x: torch.Tensor, coef: torch.Tensor) -> torch.Tensor:
         F, N = x.shape
         c = coef[None, :]
-        s1 = torch.zeros(F, coef.shape[0], dtype=x.dtype)
+        s1 = torch.zeros(F, coef.shape[0], dtype=x.dtype, device=x.device)
         s2 = torch.zeros_like(s1)
         for n in range(N):
             s0 = x[:, n, None] + c * s1 - s2

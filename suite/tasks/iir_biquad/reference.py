@@ -15,7 +15,7 @@ class Model(nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         C, L = x.shape
         y = torch.empty_like(x)
-        zero = torch.zeros(C, dtype=x.dtype)
+        zero = torch.zeros(C, dtype=x.dtype, device=x.device)
         x1, x2, y1, y2 = zero, zero, zero, zero
         for n in range(L):
             x0 = x[:, n]

@@ -22,7 +22,7 @@ class Model(nn.Module):
         denom = n * (n + 1) * (2 * n + 1) / 3
         spec = logmel.t().unsqueeze(0)  # [1, M, T]
         spec = F.pad(spec, (n, n), mode="replicate")
-        kernel = torch.arange(-n, n + 1, 1, dtype=spec.dtype).repeat(spec.shape[1], 1, 1)
+        kernel = torch.arange(-n, n + 1, 1, dtype=spec.dtype, device=spec.device).repeat(spec.shape[1], 1, 1)
         delta = F.conv1d(spec, kernel, groups=spec.shape[1]) / denom
         return logmel, delta.squeeze(0).t().contiguous()
 

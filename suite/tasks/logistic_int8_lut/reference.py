@@ -12,8 +12,8 @@ class Model(nn.Module):
         self.scale_in, self.zp_in = scale_in, zp_in
 
     def forward(self, input: torch.Tensor) -> torch.Tensor:
-        v = torch.arange(-128, 128, dtype=torch.int32)
-        x = (v - self.zp_in).to(torch.float32) * torch.tensor(self.scale_in, dtype=torch.float32)
+        v = torch.arange(-128, 128, dtype=torch.int32, device=input.device)
+        x = (v - self.zp_in).to(torch.float32) * torch.tensor(self.scale_in, dtype=torch.float32, device=input.device)
         sig = 1.0 / (1.0 + torch.exp(-x))
         q = torch.floor(sig * 256.0 + 0.5).to(torch.int32) - 128  # std::round of a value >= 0
         table = torch.clamp(q, -128, 127).to(torch.int8)

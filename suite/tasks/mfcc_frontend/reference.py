@@ -16,8 +16,8 @@ class Model(nn.Module):
     def forward(self, power: torch.Tensor, mel_fb: torch.Tensor) -> torch.Tensor:
         m_bins = mel_fb.shape[1]
         logmel = torch.log(torch.matmul(power, mel_fb) + self.eps)
-        m = torch.arange(m_bins, dtype=torch.float32)
-        k = torch.arange(self.n_mfcc, dtype=torch.float32)[:, None]
+        m = torch.arange(m_bins, dtype=torch.float32, device=power.device)
+        k = torch.arange(self.n_mfcc, dtype=torch.float32, device=power.device)[:, None]
         dct = torch.cos(math.pi / m_bins * (m + 0.5) * k)  # [n_mfcc, M]
         dct[0] *= math.sqrt(1.0 / m_bins)
         dct[1:] *= math.sqrt(2.0 / m_bins)

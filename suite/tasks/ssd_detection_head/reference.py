@@ -45,10 +45,10 @@ class Model(nn.Module):
         deltas = box.view(1, A, 4, H, W).permute(0, 3, 4, 1, 2)  # [1, H, W, A, 4]
         scores = torch.sigmoid(cls.view(1, A, NC, H, W).permute(0, 3, 4, 1, 2)).contiguous()
 
-        acx = ((torch.arange(W, dtype=torch.float32) + 0.5) / W).view(1, 1, W, 1)
-        acy = ((torch.arange(H, dtype=torch.float32) + 0.5) / H).view(1, H, 1, 1)
-        aw = torch.tensor(self.aw, dtype=torch.float32).view(1, 1, 1, A)
-        ah = torch.tensor(self.ah, dtype=torch.float32).view(1, 1, 1, A)
+        acx = ((torch.arange(W, dtype=torch.float32, device=f.device) + 0.5) / W).view(1, 1, W, 1)
+        acy = ((torch.arange(H, dtype=torch.float32, device=f.device) + 0.5) / H).view(1, H, 1, 1)
+        aw = torch.tensor(self.aw, dtype=torch.float32, device=f.device).view(1, 1, 1, A)
+        ah = torch.tensor(self.ah, dtype=torch.float32, device=f.device).view(1, 1, 1, A)
         cx = acx + deltas[..., 0] * self.cv * aw
         cy = acy + deltas[..., 1] * self.cv * ah
         w = aw * torch.exp(deltas[..., 2] * self.sv)

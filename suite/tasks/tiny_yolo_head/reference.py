@@ -18,7 +18,7 @@ class Model(nn.Module):
         bs, _, ny, nx = x.shape
         no = weight.shape[0] // self.na
         p = F.conv2d(x, weight, bias).view(bs, self.na, no, ny, nx).permute(0, 1, 3, 4, 2).contiguous()
-        yv, xv = torch.meshgrid(torch.arange(ny), torch.arange(nx), indexing="ij")
+        yv, xv = torch.meshgrid(torch.arange(ny, device=x.device), torch.arange(nx, device=x.device), indexing="ij")
         grid = torch.stack((xv, yv), 2).view(1, 1, ny, nx, 2).float()
         anchor_wh = anchors.view(1, self.na, 1, 1, 2)
         xy = (torch.sigmoid(p[..., :2]) + grid) * self.stride
