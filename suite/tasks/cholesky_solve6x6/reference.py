@@ -12,7 +12,7 @@ class Model(nn.Module):
 
     def forward(self, A: torch.Tensor, rhs: torch.Tensor) -> torch.Tensor:
         n = A.shape[-1]
-        H = A @ A.transpose(1, 2) + self.damping * torch.eye(n, dtype=A.dtype)
+        H = A @ A.transpose(1, 2) + self.damping * torch.eye(n, dtype=A.dtype, device=A.device)
         L = torch.linalg.cholesky(H)
         return torch.cholesky_solve(rhs.unsqueeze(-1), L).squeeze(-1)
 

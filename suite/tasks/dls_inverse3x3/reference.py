@@ -10,7 +10,7 @@ class Model(nn.Module):
         self.damping = damping
 
     def forward(self, J: torch.Tensor) -> torch.Tensor:
-        eye = torch.eye(3, dtype=J.dtype)
+        eye = torch.eye(3, dtype=J.dtype, device=J.device)
         S = J @ J.transpose(1, 2) + (self.damping * self.damping) * eye
         return torch.linalg.inv(S)
 

@@ -22,7 +22,7 @@ class Model(nn.Module):
             ],
             -2,
         )  # [B, 4, 4]
-        F = torch.eye(4, dtype=q.dtype) + (0.5 * self.dt) * omega
+        F = torch.eye(4, dtype=q.dtype, device=q.device) + (0.5 * self.dt) * omega
         qp = (F @ q.unsqueeze(-1)).squeeze(-1)
         q_pred = qp / torch.linalg.vector_norm(qp, dim=-1, keepdim=True)
         P_pred = F @ P @ F.transpose(-1, -2) + Qn

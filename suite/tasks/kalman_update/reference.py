@@ -12,10 +12,12 @@ class Model(nn.Module):
 
     def __init__(self, dt: float, q_pos: float, q_vel: float, r: float):
         super().__init__()
-        self.F = torch.tensor([[1.0, 0.0, dt, 0.0], [0.0, 1.0, 0.0, dt], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]])
-        self.H = torch.tensor([[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]])
-        self.Q = torch.diag(torch.tensor([q_pos, q_pos, q_vel, q_vel]))
-        self.R = torch.diag(torch.tensor([r, r]))
+        # buffers, so that .to(device) moves them
+        self.register_buffer("F", torch.tensor([[1.0, 0.0, dt, 0.0], [0.0, 1.0, 0.0, dt], [0.0, 0.0, 1.0, 0.0],
+                                                [0.0, 0.0, 0.0, 1.0]]), persistent=False)
+        self.register_buffer("H", torch.tensor([[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]]), persistent=False)
+        self.register_buffer("Q", torch.diag(torch.tensor([q_pos, q_pos, q_vel, q_vel])), persistent=False)
+        self.register_buffer("R", torch.diag(torch.tensor([r, r])), persistent=False)
 
     def forward(self, x: torch.Tensor, P: torch.Tensor, z: torch.Tensor):
         F, H, Q, R = self.F, self.H, self.Q, self.R
@@ -25,7 +27,7 @@ class Model(nn.Module):
         S = H @ Pp @ H.T + R  # [T, 2, 2]
         K = Pp @ H.T @ torch.linalg.inv(S)  # [T, 4, 2]
         x_new = xp + (K @ y.unsqueeze(-1)).squeeze(-1)
-        P_new = (torch.eye(4) - K @ H) @ Pp
+        P_new = (torch.eye(4, device=x.device) - K @ H) @ Pp
         return x_new, P_new
 
 

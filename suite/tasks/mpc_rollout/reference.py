@@ -13,7 +13,7 @@ class Model(nn.Module):
     def forward(self, x0, A, B, U, Q, R):
         N, T, _ = U.shape
         x = x0.expand(N, -1)
-        cost = torch.zeros(N, dtype=x0.dtype)
+        cost = torch.zeros(N, dtype=x0.dtype, device=x0.device)
         states = []
         for t in range(T):
             u = U[:, t]

@@ -15,9 +15,9 @@ class Model(nn.Module):
 
     def forward(self, x: torch.Tensor, fcw: torch.Tensor) -> torch.Tensor:
         C, L = x.shape
-        n = torch.arange(L, dtype=torch.int64)
+        n = torch.arange(L, dtype=torch.int64, device=x.device)
         phase = (n[None, :] * fcw.to(torch.int64)[:, None]) % (1 << self.phase_bits)
-        scale = torch.tensor(2 * math.pi / (1 << self.phase_bits), dtype=torch.float32)
+        scale = torch.tensor(2 * math.pi / (1 << self.phase_bits), dtype=torch.float32, device=x.device)
         theta = phase.to(torch.float32) * scale
         return torch.stack([x * torch.cos(theta), -x * torch.sin(theta)], dim=-1)
 

@@ -54,8 +54,8 @@ class Model(nn.Module):
                     npk = (m[n] + 7 * npk) >> 3
                 thr = npk + ((spk - npk) >> 2)
             thr_out[n] = thr
-        return (mwi.to(torch.int32), torch.tensor([qrs], dtype=torch.int32),
-                torch.tensor([thr_out], dtype=torch.int32))
+        return (mwi.to(torch.int32), torch.tensor([qrs], dtype=torch.int32, device=x.device),
+                torch.tensor([thr_out], dtype=torch.int32, device=x.device))
 
 
 T = 2000

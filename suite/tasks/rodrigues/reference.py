@@ -20,7 +20,7 @@ class Model(nn.Module):
         b = torch.where(small, torch.full_like(t, 0.5), 2.0 * s * s / (t * t))
         zero = torch.zeros_like(x)
         K = torch.stack([zero, -z, y, z, zero, -x, -y, x, zero], dim=-1).reshape(-1, 3, 3)
-        eye = torch.eye(3, dtype=r.dtype)
+        eye = torch.eye(3, dtype=r.dtype, device=r.device)
         outer = r[:, :, None] * r[:, None, :]
         return eye * (1.0 - b * t2)[:, None, None] + a[:, None, None] * K + b[:, None, None] * outer
 

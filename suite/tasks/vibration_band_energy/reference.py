@@ -22,7 +22,7 @@ class Model(nn.Module):
         b2 = -alpha / a0
         a1 = -2 * torch.cos(w0) / a0
         a2 = (1 - alpha) / a0
-        zero = torch.zeros(C, f0.shape[0], dtype=x.dtype)
+        zero = torch.zeros(C, f0.shape[0], dtype=x.dtype, device=x.device)
         y1, y2, acc = zero, zero, zero
         for n in range(L):
             xn = x[:, n, None]
