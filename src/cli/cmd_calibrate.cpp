@@ -10,6 +10,7 @@
 #include <cmath>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "cli/args.h"
@@ -73,112 +74,109 @@ bool is_gemm(const Task &t) {
     return false;
 }
 
-}  // namespace
+// One task's calibration: the report's "tasks" entry. Throws, naming the task, when a step fails.
+json calibrate_task(const Task &t, Evaluator &ev, int threads, const fs::path &dnnl_bin, bool have_dnnl, std::string &blas) {
+    // Naive against the expert, timed by ekb's protocol (A B B A): both medians per instance.
+    EvalRequest req;
+    req.task = &t;
+    req.backend = host_cpu_backend().name;
+    req.kernel_source = read_file(t.naive_kernel());
+    req.kernel_name = "naive.cpp";
+    req.producer = "naive";
+    req.naive_baseline = true;
+    req.threads = threads;
+    EvalPhases ph;
+    ResultRecord r = ev.evaluate(req, &ph);
+    if (!r.timed || std::isnan(r.speedup)) {
+        throw std::runtime_error("naive vs expert not timed: " +
+                                 (r.failure_message.empty() ? "status " + r.status : r.failure_stage + ": " + r.failure_message));
+    }
+    ExpertOverNaive eon{t.id, 1.0 / r.speedup, 1.0 / r.speedup_ci_hi, 1.0 / r.speedup_ci_lo};
+    // PyTorch eager and the vendor library (OpenBLAS or oneDNN) on the same shapes.
+    json spec = {{"gemm", is_gemm(t)}, {"instances", json::array()}};
+    for (const auto &inst : t.instances) {
+        json ins = json::array();
+        for (const auto &x : t.inputs) {
+            ins.push_back({{"shape", t.shape(x, inst)}, {"dtype", dtype_name(x.dtype)}, {"lo", x.range_lo}, {"hi", x.range_hi}});
+        }
+        spec["instances"].push_back({{"name", inst.name}, {"inputs", ins}});
+    }
+    TempDir tmp("ekb-calibrate-");
+    write_file(tmp.path() / "instances.json", spec.dump());
+    std::vector<std::string> py_argv = {torch_python(), (ekb_home() / "src" / "suite" / "time_reference.py").string(),
+                                        t.dir.string(), (tmp.path() / "instances.json").string(), std::to_string(threads)};
+    if (have_dnnl) py_argv.push_back(dnnl_bin.string());
+    json py = json::parse(run_trusted_tool(
+        py_argv, tmp.path(), "timing PyTorch eager", 900,
+        {"OMP_NUM_THREADS=" + std::to_string(threads), "OPENBLAS_NUM_THREADS=" + std::to_string(threads)}));
+    for (const auto &b : py.value("blas", json::array())) {
+        if (blas.find(b.get<std::string>()) == std::string::npos) blas += (blas.empty() ? "" : " ") + b.get<std::string>();
+    }
+    json ekb_insts = ph.conductor.at("instances");
+    json tj = {{"task", t.id}, {"tier", t.tier}, {"domain", t.domain}, {"instances", json::array()},
+               {"expert_over_naive", eon.ratio}, {"expert_over_naive_ci", {eon.lo, eon.hi}},
+               {"ekb_version", ekb_version()}, {"date", utc_now()}};
+    for (const auto &pi : py.at("instances")) {
+        std::string name = pi.at("name");
+        double expert = NAN;
+        for (const auto &ei : ekb_insts) {
+            if (ei.at("name") == name) expert = ei.at("timing").at("expert").at("median_s");
+        }
+        if (std::isnan(expert)) throw std::runtime_error("instance " + name + ": no expert time");
+        if (pi.contains("vendor_error")) {
+            std::cerr << "  warning: " << t.id << " " << name
+                      << ": no oneDNN time: " << pi.at("vendor_error").get<std::string>() << "\n";
+        }
+        json ij = {{"name", name}, {"expert_s", expert}, {"eager_s", pi.at("eager_s")},
+                   {"vendor_s", pi.contains("vendor_s") ? pi.at("vendor_s") : json(nullptr)},
+                   {"vendor_lib", pi.value("vendor_lib", "").empty() ? json(nullptr) : pi.at("vendor_lib")},
+                   {"vendor_impls", pi.value("vendor_impls", std::vector<std::string>{})}};
+        if (pi.contains("vendor_convs")) ij["vendor_convs"] = pi.at("vendor_convs");
+        if (pi.contains("vendor_error")) ij["vendor_error"] = pi.at("vendor_error");
+        tj["instances"].push_back(ij);
+    }
+    return tj;
+}
 
-int calibrate_suite(const Suite &suite, const Args &a) {
-    auto tasks = suite.match(a.get_or("tasks", "*"));
-    if (tasks.empty()) throw UsageError("no task matches --tasks " + a.get_or("tasks", "*"));
-    int threads = static_cast<int>(a.number("threads", default_threads()));
-    Toolchain tc(cache_dir());
-    Evaluator ev(suite, tc);
+// The markdown report and the terminal table, from the report's JSON alone (a resumed run renders
+// the tasks of earlier runs the same way).
+void render(const json &report, std::ostream &md, std::ostream &out) {
     std::vector<Row> rows;
     std::vector<ExpertOverNaive> over_naive;
-    json report = {{"backend", host_cpu_backend().name}, {"threads", threads}, {"ekb_version", ekb_version()}, {"date", utc_now()},
-                   {"target", reference_target()}, {"tasks", json::array()}};
-    std::string blas;
-    // The oneDNN baseline's binary sits next to ekb; absent when the build had no oneDNN.
-    fs::path dnnl_bin = libexec_dir() / "ekb-vendor-dnnl";
-    bool have_dnnl = ::access(dnnl_bin.c_str(), X_OK) == 0;
-    report["vendor_dnnl"] = have_dnnl ? json(dnnl_bin.string()) : json(nullptr);
-    if (!have_dnnl) {
-        std::cerr << "  note: no " << dnnl_bin.string()
-                  << " (oneDNN missing at build time: install libdnnl-dev, rebuild): no vendor time for convolutions\n";
-    }
     std::string dnnl_version;
-    for (const Task *t : tasks) {
-        std::cerr << "  calibrating " << t->id << "\n";
-        // Naive against the expert, timed by ekb's protocol (A B B A): both medians per instance.
-        EvalRequest req;
-        req.task = t;
-        req.backend = host_cpu_backend().name;
-        req.kernel_source = read_file(t->naive_kernel());
-        req.kernel_name = "naive.cpp";
-        req.producer = "naive";
-        req.naive_baseline = true;
-        req.threads = threads;
-        EvalPhases ph;
-        ResultRecord r = ev.evaluate(req, &ph);
-        if (!r.timed || std::isnan(r.speedup)) {
-            throw std::runtime_error("task " + t->id + ": naive vs expert not timed: " + r.failure_message);
-        }
-        ExpertOverNaive eon{t->id, 1.0 / r.speedup, 1.0 / r.speedup_ci_hi, 1.0 / r.speedup_ci_lo};
-        over_naive.push_back(eon);
-        // PyTorch eager and the vendor library (OpenBLAS or oneDNN) on the same shapes.
-        json spec = {{"gemm", is_gemm(*t)}, {"instances", json::array()}};
-        for (const auto &inst : t->instances) {
-            json ins = json::array();
-            for (const auto &x : t->inputs) {
-                ins.push_back({{"shape", t->shape(x, inst)}, {"dtype", dtype_name(x.dtype)}, {"lo", x.range_lo}, {"hi", x.range_hi}});
-            }
-            spec["instances"].push_back({{"name", inst.name}, {"inputs", ins}});
-        }
-        TempDir tmp("ekb-calibrate-");
-        write_file(tmp.path() / "instances.json", spec.dump());
-        std::vector<std::string> py_argv = {torch_python(), (ekb_home() / "src" / "suite" / "time_reference.py").string(),
-                                            t->dir.string(), (tmp.path() / "instances.json").string(),
-                                            std::to_string(threads)};
-        if (have_dnnl) py_argv.push_back(dnnl_bin.string());
-        json py = json::parse(run_trusted_tool(
-            py_argv, tmp.path(), "timing PyTorch eager", 900,
-            {"OMP_NUM_THREADS=" + std::to_string(threads), "OPENBLAS_NUM_THREADS=" + std::to_string(threads)}));
-        for (const auto &b : py.value("blas", json::array())) {
-            if (blas.find(b.get<std::string>()) == std::string::npos) blas += (blas.empty() ? "" : " ") + b.get<std::string>();
-        }
-        json ekb_insts = ph.conductor.at("instances");
-        json tj = {{"task", t->id}, {"tier", t->tier}, {"domain", t->domain}, {"instances", json::array()},
-                   {"expert_over_naive", eon.ratio}, {"expert_over_naive_ci", {eon.lo, eon.hi}}};
-        for (const auto &pi : py.at("instances")) {
+    std::set<std::string> versions;
+    for (const auto &tj : report.at("tasks")) {
+        auto ci = tj.at("expert_over_naive_ci");
+        over_naive.push_back({tj.at("task"), tj.at("expert_over_naive"), ci.at(0), ci.at(1)});
+        versions.insert(tj.value("ekb_version", report.value("ekb_version", "")));
+        for (const auto &ij : tj.at("instances")) {
             Row row;
-            row.task = t->id;
-            row.instance = pi.at("name");
-            row.eager = pi.at("eager_s");
-            if (pi.contains("vendor_s")) row.vendor = pi.at("vendor_s");
-            row.vendor_lib = pi.value("vendor_lib", "");
-            row.vendor_impls = pi.value("vendor_impls", std::vector<std::string>{});
+            row.task = tj.at("task");
+            row.instance = ij.at("name");
+            row.expert = ij.at("expert_s");
+            row.eager = ij.at("eager_s");
+            if (ij.contains("vendor_s") && !ij.at("vendor_s").is_null()) row.vendor = ij.at("vendor_s");
+            if (ij.contains("vendor_lib") && !ij.at("vendor_lib").is_null()) row.vendor_lib = ij.at("vendor_lib");
+            row.vendor_impls = ij.value("vendor_impls", std::vector<std::string>{});
             if (lib_name(row.vendor_lib) == "oneDNN") dnnl_version = lib_version(row.vendor_lib);
-            if (pi.contains("vendor_error")) {
-                std::cerr << "  warning: " << t->id << " " << row.instance
-                          << ": no oneDNN time: " << pi.at("vendor_error").get<std::string>() << "\n";
-            }
-            for (const auto &ei : ekb_insts) {
-                if (ei.at("name") == row.instance) row.expert = ei.at("timing").at("expert").at("median_s");
-            }
             rows.push_back(row);
-            json ij = {{"name", row.instance}, {"expert_s", row.expert}, {"eager_s", row.eager},
-                       {"vendor_s", std::isnan(row.vendor) ? json(nullptr) : json(row.vendor)},
-                       {"vendor_lib", row.vendor_lib.empty() ? json(nullptr) : json(row.vendor_lib)}};
-            if (pi.contains("vendor_convs")) ij["vendor_convs"] = pi.at("vendor_convs");
-            if (pi.contains("vendor_error")) ij["vendor_error"] = pi.at("vendor_error");
-            tj["instances"].push_back(ij);
         }
-        report["tasks"].push_back(tj);
     }
-    report["numpy_blas"] = blas;
-    report["onednn"] = dnnl_version.empty() ? json(nullptr) : json(dnnl_version);
-
-    // Per task: geomean over instances of eager / expert (> 1: the expert is faster).
+    std::string blas = report.value("numpy_blas", "");
+    int threads = report.at("threads");
     TextTable table({"task", "instances", "expert over naive", "95% CI", "expert (geomean)", "PyTorch eager",
                      "eager / expert", "vendor", "library", "vendor / expert"});
-    std::vector<std::pair<double, std::string>> per_task;
+    std::vector<std::pair<double, std::string>> per_task, per_task_vendor;
     std::vector<double> all;
-    std::ostringstream md;
+    std::string version_list;
+    for (const auto &v : versions) version_list += (version_list.empty() ? "" : ", ") + v;
     md << "# Expert calibration on cpu\n\n"
-       << "`ekb suite calibrate` on " << utc_now() << ", " << threads << " threads, ekb " << ekb_version()
-       << ", target `" << reference_target() << "`, numpy BLAS: " << (blas.empty() ? "unknown" : blas)
-       << ", "
-       << (!dnnl_version.empty() ? dnnl_version
-           : have_dnnl           ? "oneDNN: no convolution timed"
-                                 : "oneDNN: not built (libdnnl-dev missing at build time)")
+       << "`ekb suite calibrate` from " << report.value("date", "?") << " to " << report.value("updated", report.value("date", "?"))
+       << ", " << threads << " threads, ekb " << version_list << ", target `" << report.value("target", "?")
+       << "`, numpy BLAS: " << (blas.empty() ? "unknown" : blas) << ", "
+       << (!dnnl_version.empty()                 ? dnnl_version
+           : !report.value("vendor_dnnl", json(nullptr)).is_null() ? "oneDNN: no convolution timed"
+                                                                   : "oneDNN: not built (libdnnl-dev missing at build time)")
        << ".\n\nAll ratios are other time / expert time (geomean over instances): above 1 the expert is "
        << "faster. Expert over naive comes from ekb's A/B timing with its bootstrap 95 % CI.\n\n"
        << "Vendor: for GEMM-like tasks (two 2-D inputs) `numpy.matmul` on the BLAS numpy loads "
@@ -195,15 +193,13 @@ int calibrate_suite(const Suite &suite, const Args &a) {
        << "| task | instances | expert over naive | 95% CI | expert | PyTorch eager | eager / expert | vendor | library | vendor / expert |\n"
        << "|---|---|---|---|---|---|---|---|---|---|\n";
     int beat_naive = 0;
-    for (size_t ti = 0; ti < tasks.size(); ti++) {
-        const Task *t = tasks[ti];
-        const ExpertOverNaive &eon = over_naive[ti];
+    for (const auto &eon : over_naive) {
         if (eon.ratio >= 1.05 && eon.lo > 1.0) beat_naive++;
         std::string ci = "[" + fmt_double(eon.lo, 2) + ", " + fmt_double(eon.hi, 2) + "]";
         std::vector<double> ex, eg, vd;
         std::vector<const Row *> trows;
         for (const auto &r : rows) {
-            if (r.task != t->id) continue;
+            if (r.task != eon.task) continue;
             trows.push_back(&r);
             ex.push_back(r.expert);
             eg.push_back(r.eager);
@@ -211,32 +207,150 @@ int calibrate_suite(const Suite &suite, const Args &a) {
         }
         double ratio = geomean(eg) / geomean(ex);
         double vratio = vd.size() == ex.size() && !vd.empty() ? geomean(vd) / geomean(ex) : NAN;
-        per_task.push_back({ratio, t->id});
+        per_task.push_back({ratio, eon.task});
         all.push_back(ratio);
         bool vendor = !std::isnan(vratio);
-        table.add({t->id, std::to_string(ex.size()), fmt_double(eon.ratio, 2), ci, fmt_seconds(geomean(ex)),
+        if (vendor) per_task_vendor.push_back({vratio, eon.task});
+        table.add({eon.task, std::to_string(ex.size()), fmt_double(eon.ratio, 2), ci, fmt_seconds(geomean(ex)),
                    fmt_seconds(geomean(eg)), fmt_double(ratio, 2), vendor ? fmt_seconds(geomean(vd)) : "-",
                    vendor ? task_vendor(trows, false) : "-", vendor ? fmt_double(vratio, 2) : "-"});
-        md << "| " << t->id << " | " << ex.size() << " | " << fmt_double(eon.ratio, 2) << " | " << ci << " | "
+        md << "| " << eon.task << " | " << ex.size() << " | " << fmt_double(eon.ratio, 2) << " | " << ci << " | "
            << fmt_seconds(geomean(ex)) << " | " << fmt_seconds(geomean(eg)) << " | " << fmt_double(ratio, 2) << " | "
            << (vendor ? fmt_seconds(geomean(vd)) : "-") << " | " << (vendor ? task_vendor(trows, true) : "-") << " | "
            << (vendor ? fmt_double(vratio, 2) : "-") << " |\n";
     }
     std::sort(per_task.begin(), per_task.end());
-    md << "\nExperts faster than naive (>= 1.05 with the CI's lower bound above 1): **" << beat_naive << " of "
-       << tasks.size() << "**.\n\nGeomean eager / expert over " << all.size() << " tasks: **" << fmt_double(geomean(all), 2)
+    std::sort(per_task_vendor.begin(), per_task_vendor.end());
+    size_t n = over_naive.size();
+    md << "\nExperts faster than naive (>= 1.05 with the CI's lower bound above 1): **" << beat_naive << " of " << n
+       << "**.\n\nGeomean eager / expert over " << all.size() << " tasks: **" << fmt_double(geomean(all), 2)
        << "**.\n\nWorst five against PyTorch eager:";
     for (size_t i = 0; i < per_task.size() && i < 5; i++) md << " " << per_task[i].second << " (" << fmt_double(per_task[i].first, 2) << ")";
     md << "\n";
-    report["geomean_eager_over_expert"] = geomean(all);
-    report["experts_beating_naive"] = beat_naive;
-    std::cout << table.render() << "geomean PyTorch eager / expert over " << all.size() << " tasks: " << fmt_double(geomean(all), 2)
-              << " (above 1: the experts are faster); experts faster than naive: " << beat_naive << " of " << tasks.size()
-              << "\n";
-    if (auto out = a.get("out")) {
+    if (!per_task_vendor.empty()) {
+        md << "\nWorst five against the vendor library (of " << per_task_vendor.size() << " tasks with a vendor time):";
+        for (size_t i = 0; i < per_task_vendor.size() && i < 5; i++) {
+            md << " " << per_task_vendor[i].second << " (" << fmt_double(per_task_vendor[i].first, 2) << ")";
+        }
+        md << "\n";
+    }
+    const json &failed = report.at("failed");
+    if (!failed.empty()) {
+        md << "\n**Not calibrated** (" << failed.size() << "):\n\n";
+        for (const auto &f : failed) md << "- " << f.at("task").get<std::string>() << ": " << f.at("error").get<std::string>() << "\n";
+    }
+    out << table.render() << "geomean PyTorch eager / expert over " << all.size() << " tasks: " << fmt_double(geomean(all), 2)
+        << " (above 1: the experts are faster); experts faster than naive: " << beat_naive << " of " << n << "\n";
+}
+
+// The report a resumed run continues: PREFIX.json when it exists and was measured the same way.
+json load_previous(const std::string &path, int threads) {
+    json prev;
+    try {
+        prev = json::parse(read_file(path));
+    } catch (const std::exception &e) {
+        throw UsageError("--resume: " + path + " is not a calibration report: " + e.what());
+    }
+    if (!prev.is_object() || !prev.contains("tasks") || !prev.at("tasks").is_array()) {
+        throw UsageError("--resume: " + path + " has no 'tasks' array (not a calibration report)");
+    }
+    auto differs = [&](const char *field, const json &now) {
+        if (prev.value(field, json(nullptr)) != now) {
+            throw UsageError("--resume: " + path + " field '" + field + "' is " + prev.value(field, json(nullptr)).dump() +
+                             ", this run's is " + now.dump() + ": timings from both would not compare; use another --out");
+        }
+    };
+    differs("backend", host_cpu_backend().name);
+    differs("threads", threads);
+    differs("target", reference_target());
+    if (!prev.contains("failed")) prev["failed"] = json::array();
+    return prev;
+}
+
+}  // namespace
+
+int calibrate_suite(const Suite &suite, const Args &a) {
+    auto tasks = suite.match(a.get_or("tasks", "*"));
+    if (tasks.empty()) throw UsageError("no task matches --tasks " + a.get_or("tasks", "*"));
+    int threads = static_cast<int>(a.number("threads", default_threads()));
+    auto out = a.get("out");
+    if (a.flag("resume") && !out) throw UsageError("--resume needs --out PREFIX (the report to continue)");
+    Toolchain tc(cache_dir());
+    Evaluator ev(suite, tc);
+    // The oneDNN baseline's binary sits next to ekb; absent when the build had no oneDNN.
+    fs::path dnnl_bin = libexec_dir() / "ekb-vendor-dnnl";
+    bool have_dnnl = ::access(dnnl_bin.c_str(), X_OK) == 0;
+    if (!have_dnnl) {
+        std::cerr << "  note: no " << dnnl_bin.string()
+                  << " (oneDNN missing at build time: install libdnnl-dev, rebuild): no vendor time for convolutions\n";
+    }
+    json report = {{"backend", host_cpu_backend().name}, {"threads", threads}, {"ekb_version", ekb_version()},
+                   {"date", utc_now()}, {"target", reference_target()}, {"tasks", json::array()},
+                   {"failed", json::array()}, {"numpy_blas", ""}};
+    if (out && a.flag("resume") && fs::exists(*out + ".json")) report = load_previous(*out + ".json", threads);
+    report["vendor_dnnl"] = have_dnnl ? json(dnnl_bin.string()) : json(nullptr);
+    std::string blas = report.value("numpy_blas", "");
+    auto done = [&](const std::string &id) {
+        for (const auto &tj : report["tasks"]) {
+            if (tj.at("task") == id) return true;
+        }
+        return false;
+    };
+    // Written after every task (atomically), so a stopped or failing run keeps what it measured.
+    auto save = [&] {
+        report["numpy_blas"] = blas;
+        report["updated"] = utc_now();
+        std::vector<double> ratios;
+        for (const auto &tj : report["tasks"]) {
+            std::vector<double> ex, eg;
+            for (const auto &ij : tj.at("instances")) {
+                ex.push_back(ij.at("expert_s"));
+                eg.push_back(ij.at("eager_s"));
+            }
+            ratios.push_back(geomean(eg) / geomean(ex));
+        }
+        report["geomean_eager_over_expert"] = ratios.empty() ? json(nullptr) : json(geomean(ratios));
+        int beat = 0;
+        for (const auto &tj : report["tasks"]) {
+            if (tj.at("expert_over_naive").get<double>() >= 1.05 && tj.at("expert_over_naive_ci").at(0).get<double>() > 1.0) beat++;
+        }
+        report["experts_beating_naive"] = beat;
+        if (!out) return;
+        std::ostringstream md, ignored;
+        render(report, md, ignored);
         write_file(*out + ".json", report.dump(2) + "\n");
         write_file(*out + ".md", md.str());
-        std::cout << "wrote " << *out << ".md and .json\n";
+    };
+    int kept = 0;
+    for (const Task *t : tasks) {
+        if (done(t->id)) {
+            kept++;
+            continue;
+        }
+        std::cerr << "  calibrating " << t->id << "\n";
+        json &failed = report["failed"];
+        for (size_t i = 0; i < failed.size(); i++) {
+            if (failed[i].at("task") == t->id) failed.erase(i--);
+        }
+        try {
+            report["tasks"].push_back(calibrate_task(*t, ev, threads, dnnl_bin, have_dnnl, blas));
+        } catch (const std::exception &e) {
+            // One task's failure is a row of the report, not the end of the run.
+            std::cerr << "  error: task " << t->id << ": " << e.what() << "\n";
+            failed.push_back({{"task", t->id}, {"error", e.what()}, {"date", utc_now()}});
+        }
+        save();
+    }
+    save();
+    if (kept) std::cerr << "  kept " << kept << " task(s) already in " << *out << ".json (--resume)\n";
+    std::ostringstream ignored;
+    render(report, ignored, std::cout);
+    if (out) std::cout << "wrote " << *out << ".md and .json\n";
+    if (!report["failed"].empty()) {
+        std::cerr << "ekb: " << report["failed"].size() << " task(s) not calibrated:";
+        for (const auto &f : report["failed"]) std::cerr << " " << f.at("task").get<std::string>();
+        std::cerr << " (errors in the report)\n";
+        return 1;
     }
     return 0;
 }

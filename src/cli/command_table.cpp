@@ -192,7 +192,8 @@ std::vector<CommandSpec> make_table() {
           {"seeds", "N", "verify: seeds per instance (default 3)", ""},
           {"seed", "N", "verify: the first seed", ""},
           {"threads", "N", "threads", ""},
-          {"out", "PREFIX", "calibrate: write PREFIX.md and PREFIX.json; fuzz-shapes: write PREFIX as JSON", "file"},
+          {"out", "PREFIX", "calibrate: write PREFIX.md and PREFIX.json (after every task); fuzz-shapes: write PREFIX as JSON", "file"},
+          {"resume", "", "calibrate: keep the tasks already in PREFIX.json (same target and threads) and calibrate the rest", ""},
           {"backends", "LIST", "fuzz-shapes: backends, comma-separated (default: those that run on this machine's CPU natively; a GPU backend "
            "without its device compiles only)", backends_choice()},
           {"verify-sample", "N", "fuzz-shapes: instances per task verified against PyTorch (default 3)", ""},
