@@ -42,12 +42,15 @@ echo "suite sweep: $(wc -l <"$out/wanted.txt") tests, $(wc -l <"$out/done.txt") 
 one() {  # one test: its verdict line (test, verdict, seconds), its log kept
     local t=$1 log s0 rc verdict
     if [ "$deadline" -gt 0 ] && [ "$(date +%s)" -ge "$deadline" ]; then return 0; fi
+    # Another worker on the same <out> (EKB_SWEEP_REVERSE) may have run it since this one's list was made.
+    if cut -f1 "$out/sweep.tsv" | grep -qxF "$t"; then return 0; fi
     log="$out/logs/$(printf '%s' "$t" | tr '/.' '__').log"
     s0=$(date +%s)
     rc=0
     "$bin" --gtest_filter="$t" >"$log" 2>&1 || rc=$?
     if grep -q '^\[  PASSED  \] 1 test' "$log"; then verdict=passed
     elif grep -q '^\[  SKIPPED \] 1 test' "$log"; then verdict=skipped
+    elif [ "$rc" -eq 130 ] || [ "$rc" -eq 143 ]; then return 0  # interrupted (SIGINT, SIGTERM): no verdict, a resumed run reruns it
     else verdict="failed(rc=$rc)"
     fi
     printf '%s\t%s\t%s\n' "$t" "$verdict" "$(( $(date +%s) - s0 ))" >>"$out/sweep.tsv"

@@ -3,7 +3,7 @@
 library on the task's instance shapes: for GEMM-like tasks the BLAS numpy uses (OpenBLAS),
 for tasks whose reference calls float32 convolutions oneDNN, through ekb-vendor-dnnl.
 
-usage: time_reference.py <task_dir> <instances.json> <threads> [<ekb-vendor-dnnl>]
+usage: time_reference.py [--flops-only] <task_dir> <instances.json> <threads> [<ekb-vendor-dnnl>]
 
 <instances.json>: {"gemm": bool, "instances": [{"name", "inputs": [{"shape", "dtype", "lo", "hi"}]}]}
 Prints one JSON report: per instance the median seconds per call (eager, vendor) and the
@@ -15,6 +15,9 @@ does (padding, epilogues, residuals). Each convolution reads and writes NCHW as 
 does: the faster of oneDNN on NCHW directly and oneDNN's blocked layout with the reorders
 timed in ("+reorders" in the label). Without the binary (no oneDNN at build time)
 convolution tasks get no vendor time; a failing binary is reported as "vendor_error".
+"vendor_flops": the arithmetic the vendor side does (2 per multiply-add of the captured
+convolutions, or of the GEMM), so that a report can say how much of the task it covers.
+--flops-only: no timing at all, only "vendor_flops" per instance (to complete an older report).
 Protocol as ekb's: time-based warm-up, calls per sample grown until a sample lasts
 >= 10 ms, at least 10 samples, at most ~1 s per instance and side.
 """
@@ -123,6 +126,16 @@ def conv_request(kind, dims, x, w, b, stride, padding, dilation, groups, output_
     return req
 
 
+def conv_flops(req):
+    """2 x the multiply-adds of one captured convolution (ekb-vendor-dnnl's request)."""
+    k = req["kw"] * req.get("kh", 1)
+    if req["kind"] == "deconv":  # every input pixel scatters into oc / groups channels
+        pixels = req["iw"] * req.get("ih", 1)
+        return 2 * req["n"] * req["ic"] * pixels * (req["oc"] // req["groups"]) * k
+    pixels = req["ow"] * req.get("oh", 1)
+    return 2 * req["n"] * req["oc"] * pixels * (req["ic"] // req["groups"]) * k
+
+
 @contextlib.contextmanager
 def capture_convolutions(calls):
     """Appends to `calls` the ekb-vendor-dnnl request of every float32 convolution made inside."""
@@ -182,8 +195,12 @@ def time_onednn(binary, convs, threads):
 
 
 def main():
-    task_dir, inst_file, threads = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    dnnl_bin = sys.argv[4] if len(sys.argv) > 4 else os.environ.get("EKB_VENDOR_DNNL", "")
+    args = sys.argv[1:]
+    flops_only = bool(args) and args[0] == "--flops-only"
+    if flops_only:
+        args = args[1:]
+    task_dir, inst_file, threads = args[0], args[1], int(args[2])
+    dnnl_bin = args[3] if len(args) > 3 else os.environ.get("EKB_VENDOR_DNNL", "")
     if dnnl_bin and not os.access(dnnl_bin, os.X_OK):
         dnnl_bin = ""  # built without oneDNN: no vendor time for convolutions
     torch.set_num_threads(max(1, threads))
@@ -198,12 +215,22 @@ def main():
     for inst in spec["instances"]:
         inputs = [make_input(s) for s in inst["inputs"]]
         convs = []
+        gemm = spec.get("gemm") and len(inputs) == 2 and all(x.dim() == 2 for x in inputs)
         with torch.no_grad():
             with capture_convolutions(convs):  # one untimed run: the convolutions it calls
                 model(*inputs)
-            eager, n = time_calls(lambda: model(*inputs))
-        row = {"name": inst["name"], "eager_s": eager, "eager_samples": n}
-        if spec.get("gemm") and len(inputs) == 2 and all(x.dim() == 2 for x in inputs):
+            if flops_only:
+                row = {"name": inst["name"]}
+            else:
+                eager, n = time_calls(lambda: model(*inputs))
+                row = {"name": inst["name"], "eager_s": eager, "eager_samples": n}
+        if gemm:
+            row["vendor_flops"] = 2 * inputs[0].shape[0] * inputs[0].shape[1] * inputs[1].shape[1]
+        elif convs:
+            row["vendor_flops"] = sum(conv_flops(c) for c in convs)
+        if flops_only:
+            pass
+        elif gemm:
             a, b = inputs[0].numpy(), inputs[1].numpy()
             row["vendor_s"], _ = time_calls(lambda: np.matmul(a, b))
             row["vendor_lib"] = blas_name(blas_library())

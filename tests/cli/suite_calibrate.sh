@@ -59,4 +59,28 @@ if "$ekb" suite calibrate --suite "$tmp/suite" --threads 1 --out "$tmp/bad" --re
   echo "--resume accepted a damaged report"; exit 1
 fi
 grep -q "bad.json is not a calibration report" "$tmp/err4.txt" || { cat "$tmp/err4.txt"; exit 1; }
+# The vendor side's arithmetic: a 1x1 convolution and a transposed 3x3 stride-2 one, counted
+# from the convolutions the reference calls (2 per multiply-add), nothing timed.
+spec='{"gemm": false, "instances": [{"name": "a", "inputs": [
+  {"shape": [1, 32, 8, 8], "dtype": "float32", "lo": -1, "hi": 1},
+  {"shape": [64, 32, 1, 1], "dtype": "float32", "lo": -1, "hi": 1},
+  {"shape": [64], "dtype": "float32", "lo": -1, "hi": 1}]}]}'
+echo "$spec" > "$tmp/conv1x1.json"
+/usr/bin/python3 "$src/src/suite/time_reference.py" --flops-only "$src/suite/tasks/conv2d_1x1" "$tmp/conv1x1.json" 1 > "$tmp/f1.json"
+spec='{"gemm": false, "instances": [{"name": "a", "inputs": [
+  {"shape": [1, 4, 5, 5], "dtype": "float32", "lo": -1, "hi": 1},
+  {"shape": [4, 6, 3, 3], "dtype": "float32", "lo": -1, "hi": 1},
+  {"shape": [6], "dtype": "float32", "lo": -1, "hi": 1}]}]}'
+echo "$spec" > "$tmp/deconv.json"
+/usr/bin/python3 "$src/src/suite/time_reference.py" --flops-only "$src/suite/tasks/conv_transpose3x3_s2" "$tmp/deconv.json" 1 > "$tmp/f2.json"
+python3 - "$tmp/f1.json" "$tmp/f2.json" "$tmp/cal.json" <<'PY'
+import json, sys
+f1, f2, cal = (json.load(open(p)) for p in sys.argv[1:4])
+assert f1["instances"][0]["vendor_flops"] == 2 * 32 * 64 * 8 * 8, f1
+assert f2["instances"][0]["vendor_flops"] == 2 * 4 * 25 * 6 * 9, f2  # every input pixel into 6 channels x 3x3
+assert "eager_s" not in f1["instances"][0] and "vendor_s" not in f1["instances"][0], f1
+for t in cal["tasks"]:  # the report carries both sides' flops per instance (quat_multiply: no vendor)
+    for i in t["instances"]:
+        assert i["task_flops"] > 0 and "vendor_flops" in i, (t["task"], i)
+PY
 echo "suite_calibrate.sh: all checks passed"
