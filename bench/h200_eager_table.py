@@ -11,7 +11,7 @@ gm = lambda v: math.exp(sum(map(math.log, v)) / len(v)) if v else float("nan")
 rows = {}
 for r in recs:
     t, b = r["task_id"], r["backend"]
-    ins = {i["name"]: i["timing"]["candidate"]["median_s"] for i in r["instances"] if i.get("timing") and i["timing"].get("candidate")}
+    ins = {i["name"]: i["timing"]["candidate"]["median_s"] for i in (r["instances"] or []) if i.get("timing") and i["timing"].get("candidate")}
     ex = gm(list(ins.values()))
     e = eager.get(t, {}).get("instances", {})
     both = [n for n in ins if n in e and e[n].get("eager_s")]

@@ -3,11 +3,15 @@
 // so that Fast@1.0 is never measured against a weak baseline: the BLAS numpy uses (OpenBLAS)
 // for GEMM-like tasks, oneDNN (ekb-vendor-dnnl, built where libdnnl-dev is installed) for the
 // float32 convolutions a task's reference calls.
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -119,6 +123,29 @@ void complete_flops(json &tj, const Task &t, int threads, const fs::path &dnnl_b
         set_flops(ij, t, pi);
     }
 }
+
+// The machine's calibration lock (flock, released when the process ends however it ends); says
+// so when another calibration holds it, then waits.
+class MachineLock {
+public:
+    explicit MachineLock(const fs::path &path) {
+        fs::create_directories(path.parent_path());
+        fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (fd_ < 0) throw std::runtime_error("cannot open " + path.string() + ": " + std::strerror(errno));
+        if (::flock(fd_, LOCK_EX | LOCK_NB) == 0) return;
+        std::cerr << "  waiting: another 'ekb suite calibrate' is timing on this machine (calibrations run one at a "
+                     "time; " << path.string() << ")\n";
+        while (::flock(fd_, LOCK_EX) != 0) {
+            if (errno != EINTR) throw std::runtime_error("flock failed on " + path.string() + ": " + std::strerror(errno));
+        }
+    }
+    ~MachineLock() { ::close(fd_); }
+    MachineLock(const MachineLock &) = delete;
+    MachineLock &operator=(const MachineLock &) = delete;
+
+private:
+    int fd_ = -1;
+};
 
 // One task's calibration: the report's "tasks" entry. Throws, naming the task, when a step fails.
 json calibrate_task(const Task &t, Evaluator &ev, int threads, const fs::path &dnnl_bin, bool have_dnnl, std::string &blas) {
@@ -329,6 +356,9 @@ int calibrate_suite(const Suite &suite, const Args &a) {
     int threads = static_cast<int>(a.number("threads", default_threads()));
     auto out = a.get("out");
     if (a.flag("resume") && !out) throw UsageError("--resume needs --out PREFIX (the report to continue)");
+    // Calibrations on one machine time one at a time: two at once slow each other's timings
+    // (and the ratios of both) by an amount neither can see.
+    MachineLock one_at_a_time(cache_dir() / "calibrate.lock");
     Toolchain tc(cache_dir());
     Evaluator ev(suite, tc);
     // The oneDNN baseline's binary sits next to ekb; absent when the build had no oneDNN.

@@ -59,6 +59,23 @@ if "$ekb" suite calibrate --suite "$tmp/suite" --threads 1 --out "$tmp/bad" --re
   echo "--resume accepted a damaged report"; exit 1
 fi
 grep -q "bad.json is not a calibration report" "$tmp/err4.txt" || { cat "$tmp/err4.txt"; exit 1; }
+# Calibrations on one machine time one at a time: with another holding the machine's lock,
+# calibrate says so and waits, timing nothing.
+if [ -n "${EKB_CACHE_DIR:-}" ]; then cache=$EKB_CACHE_DIR
+elif [ "$(id -u)" = 0 ]; then cache=/var/cache/ekb
+else cache=${XDG_CACHE_HOME:-$HOME/.cache}/ekb; fi
+mkdir -p "$cache"
+flock -o "$cache/calibrate.lock" sleep 30 &  # -o: the lock dies with flock, not with sleep
+holder=$!
+sleep 1
+rc=0
+timeout 10 "$ekb" suite calibrate --suite "$tmp/suite" --tasks quat_multiply --threads 1 --out "$tmp/locked" > /dev/null 2> "$tmp/err5.txt" || rc=$?
+kill "$holder" 2>/dev/null || true
+wait "$holder" 2>/dev/null || true
+[ "$rc" = 124 ] || { echo "calibrate did not wait for the lock (rc $rc)"; cat "$tmp/err5.txt"; exit 1; }
+grep -q "waiting: another 'ekb suite calibrate' is timing on this machine" "$tmp/err5.txt" || { cat "$tmp/err5.txt"; exit 1; }
+if grep -q "calibrating" "$tmp/err5.txt" || [ -e "$tmp/locked.json" ]; then echo "calibrate timed while another held the lock"; exit 1; fi
+
 # The vendor side's arithmetic: a 1x1 convolution and a transposed 3x3 stride-2 one, counted
 # from the convolutions the reference calls (2 per multiply-add), nothing timed.
 spec='{"gemm": false, "instances": [{"name": "a", "inputs": [
