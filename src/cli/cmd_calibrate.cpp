@@ -130,7 +130,7 @@ class MachineLock {
 public:
     explicit MachineLock(const fs::path &path) {
         fs::create_directories(path.parent_path());
-        fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);  // never through a link
         if (fd_ < 0) throw std::runtime_error("cannot open " + path.string() + ": " + std::strerror(errno));
         if (::flock(fd_, LOCK_EX | LOCK_NB) == 0) return;
         std::cerr << "  waiting: another 'ekb suite calibrate' is timing on this machine (calibrations run one at a "
