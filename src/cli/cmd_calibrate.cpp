@@ -98,7 +98,11 @@ json time_reference(const Task &t, int threads, const fs::path &dnnl_bin, bool h
     if (have_dnnl) py_argv.push_back(dnnl_bin.string());
     return json::parse(run_trusted_tool(
         py_argv, tmp.path(), flops_only ? "counting the vendor side's flops" : "timing PyTorch eager", 900,
-        {"OMP_NUM_THREADS=" + std::to_string(threads), "OPENBLAS_NUM_THREADS=" + std::to_string(threads)}));
+        {"OMP_NUM_THREADS=" + std::to_string(threads), "OPENBLAS_NUM_THREADS=" + std::to_string(threads),
+         // PyTorch eager and oneDNN keep freed memory as the kernels' runner does
+         // (run/host_scratch.h): glibc neither trims its heap nor maps blocks below 32 MiB
+         // afresh on every call, so neither side pays the host's page faults per call.
+         "GLIBC_TUNABLES=glibc.malloc.trim_threshold=1073741824:glibc.malloc.mmap_threshold=33554432"}));
 }
 
 // Per instance: the task's flops and the vendor side's (absent before reports had them).

@@ -14,6 +14,7 @@
 
 #include "common/backend_table.h"
 #include "run/channel.h"
+#include "run/host_scratch.h"
 #include "run/layout.h"
 #include "run/pipeline_library.h"
 #include "run/shared_region.h"
@@ -139,6 +140,11 @@ public:
     Worker(const std::string &backend, bool profiling) : backend_(backend), profiling_(profiling), ch_(3, 4) {}
 
     int main_loop(int threads) {
+        // Before anything allocates through the runtime: freed scratch is kept for the next
+        // call (host_scratch.h), as GPU allocations are below.
+        host_scratch_configure();
+        halide_set_custom_malloc([](void *, size_t bytes) { return host_scratch_alloc(bytes); });
+        halide_set_custom_free([](void *, void *p) { host_scratch_free(p); });
         halide_set_error_handler(capture_error);
         halide_set_num_threads(threads);
         // A profiling worker's prints are the debug runtime's (GPU): totalled, not written.
